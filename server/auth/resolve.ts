@@ -1,0 +1,51 @@
+import type { Db } from '../store/db.js';
+import { forbidden, unauthenticated } from '../errors.js';
+import { hashToken, KEY_PREFIX, SCOPES, type Scope } from './keys.js';
+import type { Principal } from './principal.js';
+
+/** Browsers send Origin on cross-origin requests and WebSocket handshakes; servers usually don't. */
+function originAllowed(allowed: readonly string[], origin: string | null): boolean {
+  if (origin === null) return true;
+  return allowed.includes('*') || allowed.includes(origin);
+}
+
+export function bearerToken(authorization: string | null | undefined): string | null {
+  if (!authorization) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Turns a bearer token into a Principal. Publishable keys and thread tokens are used from
+ * browsers, so the request's Origin must be one of the site's allowed origins; secret and staff
+ * keys are for servers and are not origin-bound.
+ */
+export async function resolvePrincipal(db: Db, authorization: string | null | undefined, origin: string | null): Promise<Principal> {
+  const token = bearerToken(authorization);
+  if (!token) return { kind: 'anonymous' };
+  const hash = hashToken(token);
+
+  if (token.startsWith(KEY_PREFIX.THREAD)) {
+    const thread = await db.thread.findUnique({ where: { tokenHash: hash }, include: { site: true } });
+    if (!thread) throw unauthenticated('This thread token is not valid (the thread may have been deleted).');
+    if (!originAllowed(thread.site.allowedOrigins, origin)) throw forbidden(`Origin ${origin} is not allowed for this site.`);
+    return { kind: 'thread', siteId: thread.siteId, threadId: thread.id };
+  }
+
+  const key = await db.apiKey.findUnique({ where: { hash }, include: { site: true } });
+  if (!key || key.revokedAt) throw unauthenticated('This key is not valid or has been revoked.');
+  switch (key.kind) {
+    case 'PUBLISHABLE':
+      if (!originAllowed(key.site.allowedOrigins, origin)) throw forbidden(`Origin ${origin} is not allowed for this site.`);
+      return { kind: 'publishable', siteId: key.siteId, keyId: key.id };
+    case 'SECRET':
+      return {
+        kind: 'secret',
+        siteId: key.siteId,
+        keyId: key.id,
+        scopes: new Set(key.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s))),
+      };
+    case 'STAFF':
+      return { kind: 'staff', siteId: key.siteId, keyId: key.id };
+  }
+}

@@ -1,0 +1,85 @@
+import { TERMINAL_EVENTS, type TurnEvent } from '../pipeline/events.js';
+import type { TurnBus } from './types.js';
+
+interface Log {
+  events: TurnEvent[];
+  listeners: Set<() => void>;
+  finishedAt: number | null;
+}
+
+/** Single-instance bus: an in-memory log per turn, bounded by count and age of finished turns. */
+export class MemoryBus implements TurnBus {
+  readonly kind = 'memory';
+  private readonly logs = new Map<string, Log>();
+
+  constructor(private readonly retention: { seconds: number; turns: number }) {}
+
+  async publish(event: TurnEvent): Promise<void> {
+    let log = this.logs.get(event.turnId);
+    if (!log) {
+      log = { events: [], listeners: new Set(), finishedAt: null };
+      this.logs.set(event.turnId, log);
+    }
+    const expected = log.events.length + 1;
+    if (event.seq !== expected) throw new Error(`turn ${event.turnId}: published seq ${event.seq}, expected ${expected}`);
+    log.events.push(event);
+    if (TERMINAL_EVENTS.has(event.type)) {
+      log.finishedAt = Date.now();
+      this.evict();
+    }
+    for (const wake of log.listeners) wake();
+  }
+
+  async subscribe(turnId: string, afterSeq: number, signal?: AbortSignal): Promise<AsyncIterable<TurnEvent> | null> {
+    const log = this.logs.get(turnId);
+    if (!log) return null;
+    return this.iterate(log, afterSeq, signal);
+  }
+
+  private async *iterate(log: Log, afterSeq: number, signal?: AbortSignal): AsyncGenerator<TurnEvent> {
+    let next = Math.max(0, afterSeq); // index of the next event to deliver (seq - 1)
+    let wake: (() => void) | null = null;
+    const listener = () => wake?.();
+    const onAbort = () => wake?.();
+    log.listeners.add(listener);
+    signal?.addEventListener('abort', onAbort);
+    try {
+      while (!signal?.aborted) {
+        while (next < log.events.length) {
+          const event = log.events[next++]!;
+          yield event;
+          if (TERMINAL_EVENTS.has(event.type)) return;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          // An event may have arrived between the drain above and installing `wake`.
+          if (next < log.events.length || signal?.aborted) resolve();
+        });
+        wake = null;
+      }
+    } finally {
+      log.listeners.delete(listener);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Drops finished turns past their age, then the oldest finished ones past the count. */
+  private evict(): void {
+    const cutoff = Date.now() - this.retention.seconds * 1000;
+    const finished: [string, number][] = [];
+    for (const [id, log] of this.logs) {
+      if (log.finishedAt === null || log.listeners.size > 0) continue;
+      if (log.finishedAt < cutoff) this.logs.delete(id);
+      else finished.push([id, log.finishedAt]);
+    }
+    const excess = finished.length - this.retention.turns;
+    if (excess > 0) {
+      finished.sort((a, b) => a[1] - b[1]);
+      for (const [id] of finished.slice(0, excess)) this.logs.delete(id);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.logs.clear();
+  }
+}

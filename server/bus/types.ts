@@ -1,0 +1,15 @@
+import type { TurnEvent } from '../pipeline/events.js';
+
+/**
+ * Fan-out and replay of turn events. The turn manager publishes each event once, in seq order;
+ * subscribers get every event with seq > afterSeq exactly once (replay, then live) and the
+ * iteration ends after the terminal event. Finished turns stay replayable for the retention
+ * period; after that (or on another backend) the API falls back to the event log on the Turn row.
+ */
+export interface TurnBus {
+  readonly kind: 'memory' | 'redis';
+  publish(event: TurnEvent): Promise<void>;
+  /** null when the bus knows nothing of this turn (never seen, or expired). */
+  subscribe(turnId: string, afterSeq: number, signal?: AbortSignal): Promise<AsyncIterable<TurnEvent> | null>;
+  close(): Promise<void>;
+}

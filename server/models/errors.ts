@@ -1,0 +1,90 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { TurnError } from '../pipeline/types.js';
+
+/**
+ * The TurnError codes a model call can end with. `retryable` tells the *client* whether sending
+ * the turn again may work; our own automatic retries are a separate, narrower rule (see retry.ts).
+ */
+export const MODEL_ERROR_CODES = {
+  /** Connection refused/reset, DNS, HTTP 5xx or 429. */
+  MODEL_UNAVAILABLE: true,
+  /** No first token (or no further token) within MODEL_FIRST_TOKEN_TIMEOUT_MS, or a stage timeout. */
+  MODEL_TIMEOUT: true,
+  /** The stream broke after the response had started. */
+  MODEL_STREAM_INTERRUPTED: true,
+  /** HTTP 4xx (bad request, auth, unknown model), malformed JSON, empty or unusable output. */
+  MODEL_BAD_RESPONSE: false,
+  /** The turn's signal was aborted (cancelTurn, shutdown). */
+  CANCELLED: false,
+} as const satisfies Record<string, boolean>;
+
+export type ModelErrorCode = keyof typeof MODEL_ERROR_CODES;
+
+export function modelError(code: ModelErrorCode, message: string, cause?: unknown): TurnError {
+  return new TurnError(code, message, MODEL_ERROR_CODES[code], cause === undefined ? undefined : { cause });
+}
+
+/** Abort reason used by our own timers, so an abort can be told apart from a cancellation. */
+export class DeadlineExceeded extends Error {
+  override name = 'DeadlineExceeded';
+}
+
+/** Wraps an error raised while reading a response body that had already started. */
+export class StreamReadError extends Error {
+  override name = 'StreamReadError';
+  constructor(readonly error: unknown) {
+    super(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+}
+
+/** True when this signal was aborted by one of our deadlines rather than by a caller. */
+function isDeadline(signal: AbortSignal | undefined): signal is AbortSignal {
+  return signal?.aborted === true && signal.reason instanceof DeadlineExceeded;
+}
+
+/**
+ * Maps anything a model call can throw to a TurnError. `callSignal` is the signal the request was
+ * made with (our per-call timers plus the caller's), `callerSignal` the caller's own signal: an
+ * abort with a DeadlineExceeded reason is a timeout, any other abort of the caller's is CANCELLED.
+ * Errors that are not about the model (bugs) are returned unchanged.
+ */
+export function classifyModelError(
+  err: unknown,
+  what: string,
+  callSignal: AbortSignal | undefined,
+  callerSignal: AbortSignal | undefined,
+): unknown {
+  if (err instanceof TurnError) return err;
+  if (callerSignal?.aborted) {
+    if (isDeadline(callerSignal)) return modelError('MODEL_TIMEOUT', `${what}: ${callerSignal.reason.message}`, err);
+    return modelError('CANCELLED', `${what}: cancelled`, err);
+  }
+  if (isDeadline(callSignal)) return modelError('MODEL_TIMEOUT', `${what}: ${callSignal.reason.message}`, err);
+  if (err instanceof StreamReadError) {
+    if (err.error instanceof SyntaxError) return modelError('MODEL_BAD_RESPONSE', `${what}: malformed stream data`, err.error);
+    return modelError('MODEL_STREAM_INTERRUPTED', `${what}: the stream broke off (${err.message})`, err.error);
+  }
+  if (err instanceof APIConnectionTimeoutError) return modelError('MODEL_TIMEOUT', `${what}: request timed out`, err);
+  if (err instanceof APIUserAbortError) return modelError('CANCELLED', `${what}: aborted`, err);
+  if (err instanceof APIConnectionError) {
+    return modelError('MODEL_UNAVAILABLE', `${what}: cannot reach the model server (${describeCause(err)})`, err);
+  }
+  if (err instanceof APIError) {
+    const status = err.status;
+    if (status === undefined) return modelError('MODEL_BAD_RESPONSE', `${what}: ${err.message}`, err);
+    if (status >= 500 || status === 429) return modelError('MODEL_UNAVAILABLE', `${what}: server answered ${status}`, err);
+    if (status === 408) return modelError('MODEL_TIMEOUT', `${what}: server answered 408`, err);
+    return modelError('MODEL_BAD_RESPONSE', `${what}: server answered ${status}: ${err.message}`, err);
+  }
+  if (err instanceof SyntaxError) return modelError('MODEL_BAD_RESPONSE', `${what}: malformed response`, err);
+  return err;
+}
+
+function describeCause(err: Error): string {
+  const cause: unknown = err.cause;
+  if (cause instanceof Error) {
+    const code = (cause as Error & { code?: unknown }).code;
+    return typeof code === 'string' ? code : cause.message;
+  }
+  return err.message;
+}

@@ -1,0 +1,207 @@
+/**
+ * Lexical helpers shared by the safety rules and the offline engine: normalising what people type,
+ * splitting it into clauses, fixing likely typos of known words, and deciding whether a matched
+ * phrase is negated ("no chest pain", "breathing is fine"). Deliberately rule-based: every decision
+ * can be explained in a staff trace, and behaviour never depends on a model being present.
+ */
+
+/** One clause: normalised tokens (no punctuation) and the token indices that a comma followed. */
+export interface Clause {
+  tokens: string[];
+  /** Token index i is in this set when a comma came right after tokens[i]. */
+  commasAfter: Set<number>;
+  /** tokens joined by single spaces: what the safety regexes run on. */
+  text: string;
+  /** Which input message the clause came from (0 = the only/first one). */
+  message: number;
+}
+
+// Contractions and slang folded to one spelling, so rules are written once. Apostrophes are dropped
+// afterwards, so "can't", "cant" and "cannot" all end up as "cant".
+const REWRITES: [RegExp, string][] = [
+  [/[\u2018\u2019\u201B\u0060\u00B4]/g, "'"],
+  [/[\u201C\u201D]/g, '"'],
+  [/\bcan ?not\b/g, 'cant'],
+  [/\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must) not\b/g, "$1nt"],
+  [/\bwill not\b/g, 'wont'],
+  [/\bi am\b/g, 'im'],
+  [/\b(wanna|wana|wanta)\b/g, 'want to'],
+  [/\b(gonna|gona)\b/g, 'going to'],
+  [/\bgotta\b/g, 'got to'],
+  [/\bkinda\b/g, 'kind of'],
+  [/\bu\b/g, 'you'],
+  [/\bur\b/g, 'your'],
+  [/\b(pls|plz)\b/g, 'please'],
+  [/\b(idk)\b/g, 'i dont know'],
+  [/'/g, ''],
+  // "isnt" etc. already fine; common no-apostrophe misspellings of the same words.
+  [/\b(doesent|dosnt|doesn|dosent)\b/g, 'doesnt'],
+  [/\b(dnt)\b/g, 'dont'],
+  [/\b(cnt|cannt|caant|carnt)\b/g, 'cant'],
+  [/\b(wnt)\b/g, 'wont'],
+  [/\b(havnt)\b/g, 'havent'],
+  [/\b(didint)\b/g, 'didnt'],
+  // "haven't been able to keep anything down" describes a symptom, not its absence.
+  [/\b(?:unable to|not able to|(?:havent|hasnt|hadnt|wasnt|werent|isnt|arent|am not|im not) (?:been )?able to)\b/g, 'cant'],
+];
+
+/** Lower-case, fold contractions/slang, drop apostrophes. Punctuation that ends clauses is kept. */
+export function normalise(text: string): string {
+  let s = text.toLowerCase().normalize('NFKC');
+  for (const [re, to] of REWRITES) s = s.replace(re, to);
+  return s;
+}
+
+// Words that end a clause: a negation before them does not reach past them.
+const CLAUSE_BREAK = /[.!?;:\n()]+|\s-\s|\b(?:but|however|although|though|except|apart from|whereas)\b/g;
+
+/** Splits one or more messages into clauses of normalised tokens. */
+export function toClauses(messages: string | string[], fix?: (token: string) => string): Clause[] {
+  const list = Array.isArray(messages) ? messages : [messages];
+  const out: Clause[] = [];
+  list.forEach((message, index) => {
+    for (const raw of normalise(message).split(CLAUSE_BREAK)) {
+      if (!raw) continue;
+      const tokens: string[] = [];
+      const commasAfter = new Set<number>();
+      for (const piece of raw.split(/\s+/)) {
+        const comma = /,\s*$/.test(piece) || piece === ',';
+        for (const word of piece.split(/[^a-z0-9]+/)) {
+          if (word) tokens.push(fix ? fix(word) : word);
+        }
+        if (comma && tokens.length > 0) commasAfter.add(tokens.length - 1);
+      }
+      if (tokens.length > 0) out.push({ tokens, commasAfter, text: tokens.join(' '), message: index });
+    }
+  });
+  return out;
+}
+
+/** Token index at which a character offset of `clause.text` falls. */
+export function tokenIndexAt(clause: Clause, charOffset: number): number {
+  let count = 0;
+  for (let i = 0; i < charOffset && i < clause.text.length; i++) if (clause.text[i] === ' ') count++;
+  return count;
+}
+
+// Cues that negate what follows them ("no fever", "hasnt been sick", "without a rash").
+const NEGATION_CUES = new Set([
+  'no', 'not', 'without', 'never', 'denies', 'deny', 'nor', 'neither', 'none', 'dont', 'doesnt', 'didnt',
+  'isnt', 'arent', 'wasnt', 'werent', 'hasnt', 'havent', 'hadnt', 'aint', 'nothing',
+]);
+// "not sure if", "no idea whether" hedge rather than deny: what follows is still possibly present.
+const PSEUDO_NEGATIONS = [
+  ['not', 'sure'], ['not', 'certain'], ['no', 'idea'], ['not', 'only'], ['not', 'just'], ['dont', 'know'],
+  ['no', 'doubt'], ['not', 'stopped'], ['never', 'had', 'this'], ['never', 'felt', 'like'], ['never', 'been', 'this'],
+  ['nothing', 'helps'], ['not', 'helping'], ['no', 'better'], ['not', 'better'], ['not', 'improving'], ['no', 'change'],
+  ['not', 'getting', 'better'], ['doesnt', 'help'], ['didnt', 'help'], ['not', 'going', 'away'], ['wont', 'go'],
+];
+// After a phrase: "breathing is fine", "chest pain has gone", "temperature is normal".
+const RESOLVED_WORDS = new Set(['fine', 'ok', 'okay', 'normal', 'alright', 'gone', 'settled', 'absent', 'ruled', 'clear', 'resolved', 'good']);
+const LINKING_WORDS = new Set(['is', 'are', 'was', 'were', 'seems', 'seem', 'feels', 'feel', 'has', 'have', 'had', 'totally', 'completely', 'all', 'now', 'fully', 'been', 'looks', 'look', 'perfectly', 'actually', 'otherwise']);
+// Words after "and" that start a new statement, which a negation before "and" does not reach.
+const NEW_STATEMENT = new Set(['i', 'im', 'ive', 'my', 'it', 'its', 'he', 'she', 'hes', 'shes', 'they', 'we', 'have', 'has', 'been', 'got', 'now', 'then', 'also', 'this', 'there', 'theres', 'the', 'feel', 'feeling', 'am', 'is']);
+
+export interface NegationOptions {
+  /** Tokens before the phrase a cue may sit at (default 5). */
+  window?: number;
+  /** Treat "and" as ending the cue's reach (the cautious choice for emergency rules). */
+  stopAtAnd?: boolean;
+}
+
+function pseudoAt(tokens: string[], i: number): boolean {
+  return PSEUDO_NEGATIONS.some((p) => p.every((w, k) => tokens[i + k] === w));
+}
+
+/**
+ * Whether tokens[start..end) are negated within their clause. Cues inside the span itself do not
+ * count, so phrases that carry their own negation ("rash doesnt fade", "not weeing", "no energy")
+ * still match as positive findings.
+ */
+export function isNegated(clause: Clause, start: number, end: number, options: NegationOptions = {}): boolean {
+  const { tokens, commasAfter } = clause;
+  const window = options.window ?? 5;
+  const hasOrLater = tokens.slice(start).some((t) => t === 'or' || t === 'nor');
+  for (let i = start - 1; i >= 0 && start - i <= window; i--) {
+    // Walking back from the phrase: anything that closes the cue's reach stops the search.
+    if (commasAfter.has(i)) {
+      // A comma continues a list only for short items in an "or" list ("no fever, rash or vomiting").
+      if (!(hasOrLater && end - i - 1 <= 3)) return checkAfter(clause, end);
+    }
+    const t = tokens[i] as string;
+    if (t === 'and' && options.stopAtAnd) return checkAfter(clause, end);
+    if (t === 'and' && NEW_STATEMENT.has(tokens[i + 1] ?? '')) return checkAfter(clause, end);
+    if (NEGATION_CUES.has(t) && !pseudoAt(tokens, i)) {
+      // "no" before "wonder" / "not" inside "not sure": hedges were skipped above.
+      return true;
+    }
+  }
+  return checkAfter(clause, end);
+}
+
+function checkAfter(clause: Clause, end: number): boolean {
+  const { tokens } = clause;
+  for (let i = end; i < tokens.length && i < end + 4; i++) {
+    const t = tokens[i] as string;
+    if (RESOLVED_WORDS.has(t)) {
+      // "my breathing is fine": everything between must be linking words.
+      return tokens.slice(end, i).every((w) => LINKING_WORDS.has(w));
+    }
+    if (!LINKING_WORDS.has(t)) return false;
+  }
+  return false;
+}
+
+/** Optimal string alignment distance, giving up once it exceeds `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push(new Array<number>(b.length + 1).fill(0));
+  for (let i = 0; i <= a.length; i++) (rows[i] as number[])[0] = i;
+  for (let j = 0; j <= b.length; j++) (rows[0] as number[])[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    const row = rows[i] as number[];
+    const prev = rows[i - 1] as number[];
+    let best = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        v = Math.min(v, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      }
+      row[j] = v;
+      best = Math.min(best, v);
+    }
+    if (best > max) return max + 1;
+  }
+  return (rows[a.length] as number[])[b.length] as number;
+}
+
+/**
+ * A typo fixer over a vocabulary of words the rules care about. Only words of 5+ letters are
+ * corrected (1 edit; 2 edits from 9 letters), and never a word in `known`, so ordinary short words
+ * ("lying", "chess") are not bent into keywords.
+ */
+export function typoFixer(vocabulary: Iterable<string>, known: ReadonlySet<string> = new Set()): (token: string) => string {
+  const vocab = [...new Set(vocabulary)].filter((w) => w.length >= 5);
+  const vocabSet = new Set(vocab);
+  const cache = new Map<string, string>();
+  return (token: string) => {
+    if (token.length < 5 || vocabSet.has(token) || known.has(token) || /\d/.test(token)) return token;
+    const hit = cache.get(token);
+    if (hit !== undefined) return hit;
+    const max = token.length >= 9 ? 2 : 1;
+    let best = token;
+    let bestDistance = max + 1;
+    for (const word of vocab) {
+      if (word[0] !== token[0] && max === 1) continue; // typos rarely change the first letter of short words
+      const d = editDistance(token, word, max);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = word;
+      }
+    }
+    cache.set(token, best);
+    return best;
+  };
+}

@@ -1,0 +1,176 @@
+import type { Prisma } from '../generated/prisma/client.js';
+import type { Engine, Route, Severity as DbSeverity, TurnStatus } from '../generated/prisma/enums.js';
+import type { Demographics, HistoryMessage } from '../pipeline/types.js';
+import { AppError } from '../errors.js';
+import { hashToken, KEY_PREFIX, newToken } from '../auth/keys.js';
+import type { Db } from './db.js';
+
+export type ThreadRow = Prisma.ThreadGetPayload<object>;
+export type MessageRow = Prisma.MessageGetPayload<object>;
+export type TurnRow = Prisma.TurnGetPayload<object>;
+
+export async function createThread(db: Db, siteId: string, demographics: Demographics | undefined, withToken: boolean) {
+  const token = withToken ? newToken(KEY_PREFIX.THREAD) : null;
+  const thread = await db.thread.create({
+    data: {
+      siteId,
+      tokenHash: token ? hashToken(token) : null,
+      demographics: demographics ? (demographics as Prisma.InputJsonValue) : undefined,
+    },
+  });
+  return { thread, token };
+}
+
+export const findThread = (db: Db, id: string) => db.thread.findUnique({ where: { id } });
+export const findTurn = (db: Db, id: string) => db.turn.findUnique({ where: { id } });
+
+export interface SendResult {
+  message: MessageRow;
+  turn: TurnRow;
+  /** False when clientMessageId matched an earlier send: nothing new was stored or started. */
+  created: boolean;
+}
+
+/**
+ * Stores the user message and a RUNNING turn atomically. The thread row is locked for the
+ * transaction, so two concurrent sends cannot both start a turn: the second sees the first's
+ * running turn and fails with THREAD_BUSY. A repeated clientMessageId returns the original.
+ */
+export async function storeUserMessage(
+  db: Db,
+  input: { threadId: string; text: string; clientMessageId?: string; demographics?: Demographics; engine: Engine },
+): Promise<SendResult> {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM threads WHERE id = ${input.threadId}::uuid FOR UPDATE`;
+    if (input.clientMessageId) {
+      const previous = await tx.message.findUnique({
+        where: { threadId_clientMessageId: { threadId: input.threadId, clientMessageId: input.clientMessageId } },
+        include: { turn: true },
+      });
+      if (previous?.turn) {
+        const { turn, ...message } = previous;
+        return { message, turn, created: false };
+      }
+    }
+    const busy = await tx.turn.findFirst({ where: { threadId: input.threadId, status: 'RUNNING' }, select: { id: true } });
+    if (busy) {
+      throw new AppError('THREAD_BUSY', 'The assistant is still answering the previous message on this thread.', {
+        turnId: busy.id,
+      });
+    }
+    const turn = await tx.turn.create({ data: { threadId: input.threadId, engine: input.engine } });
+    const message = await tx.message.create({
+      data: {
+        threadId: input.threadId,
+        role: 'USER',
+        text: input.text,
+        clientMessageId: input.clientMessageId ?? null,
+        turnId: turn.id,
+      },
+    });
+    await tx.thread.update({
+      where: { id: input.threadId },
+      data: {
+        updatedAt: new Date(),
+        ...(input.demographics ? { demographics: input.demographics as Prisma.InputJsonValue } : {}),
+      },
+    });
+    return { message, turn, created: true };
+  });
+}
+
+/** The conversation so far (oldest first, user and assistant text only) for the router. */
+export async function recentHistory(db: Db, threadId: string, beforeMessageId: string, limit: number): Promise<HistoryMessage[]> {
+  const before = await db.message.findUniqueOrThrow({ where: { id: beforeMessageId } });
+  const rows = await db.message.findMany({
+    where: { threadId, createdAt: { lte: before.createdAt }, id: { not: beforeMessageId } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit,
+  });
+  return rows.reverse().map((m) => ({ role: m.role === 'USER' ? 'user' : 'assistant', content: m.text }));
+}
+
+/** Keyset page of a thread's messages in conversation order. */
+export async function pageMessages(
+  db: Db,
+  threadId: string,
+  page: { after?: { createdAt: Date; id: string }; before?: { createdAt: Date; id: string }; limit: number; inverted: boolean },
+) {
+  const where: Prisma.MessageWhereInput = { threadId };
+  const and: Prisma.MessageWhereInput[] = [];
+  if (page.after) {
+    and.push({ OR: [{ createdAt: { gt: page.after.createdAt } }, { createdAt: page.after.createdAt, id: { gt: page.after.id } }] });
+  }
+  if (page.before) {
+    and.push({ OR: [{ createdAt: { lt: page.before.createdAt } }, { createdAt: page.before.createdAt, id: { lt: page.before.id } }] });
+  }
+  const dir = page.inverted ? 'desc' : 'asc';
+  return db.message.findMany({
+    where: and.length ? { ...where, AND: and } : where,
+    orderBy: [{ createdAt: dir }, { id: dir }],
+    take: page.limit,
+  });
+}
+
+export interface ThreadFilter {
+  siteId: string;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  updatedAfter?: Date;
+  updatedBefore?: Date;
+  route?: Route;
+  severity?: DbSeverity;
+  status?: TurnStatus;
+  text?: string;
+}
+
+export function threadWhere(f: ThreadFilter): Prisma.ThreadWhereInput {
+  const turnConditions: Prisma.TurnWhereInput = {
+    ...(f.route ? { route: f.route } : {}),
+    ...(f.severity ? { predictedSeverity: f.severity } : {}),
+    ...(f.status ? { status: f.status } : {}),
+  };
+  return {
+    siteId: f.siteId,
+    ...(f.createdAfter || f.createdBefore ? { createdAt: { gte: f.createdAfter, lte: f.createdBefore } } : {}),
+    ...(f.updatedAfter || f.updatedBefore ? { updatedAt: { gte: f.updatedAfter, lte: f.updatedBefore } } : {}),
+    ...(Object.keys(turnConditions).length ? { turns: { some: turnConditions } } : {}),
+    ...(f.text ? { messages: { some: { text: { contains: f.text, mode: 'insensitive' } } } } : {}),
+  };
+}
+
+/** Keyset page of threads, newest activity first. */
+export async function pageThreads(
+  db: Db,
+  filter: ThreadFilter,
+  page: { after?: { updatedAt: Date; id: string }; before?: { updatedAt: Date; id: string }; limit: number; inverted: boolean },
+) {
+  const and: Prisma.ThreadWhereInput[] = [threadWhere(filter)];
+  if (page.after) {
+    and.push({ OR: [{ updatedAt: { lt: page.after.updatedAt } }, { updatedAt: page.after.updatedAt, id: { lt: page.after.id } }] });
+  }
+  if (page.before) {
+    and.push({ OR: [{ updatedAt: { gt: page.before.updatedAt } }, { updatedAt: page.before.updatedAt, id: { gt: page.before.id } }] });
+  }
+  const dir = page.inverted ? 'asc' : 'desc';
+  return db.thread.findMany({ where: { AND: and }, orderBy: [{ updatedAt: dir }, { id: dir }], take: page.limit });
+}
+
+/**
+ * Marks RUNNING turns as FAILED/INTERRUPTED. With `staleBefore` only those whose heartbeat is
+ * older (other instances may own the rest); without it every running turn (single instance
+ * start-up: nothing else can be running them).
+ */
+export async function markInterrupted(db: Db, staleBefore?: Date): Promise<number> {
+  const { count } = await db.turn.updateMany({
+    where: { status: 'RUNNING', ...(staleBefore ? { heartbeatAt: { lt: staleBefore } } : {}) },
+    data: {
+      status: 'FAILED',
+      errorCode: 'INTERRUPTED',
+      errorMessage: 'The service stopped while this answer was being written. Please send your message again.',
+      errorRetryable: true,
+      endedAt: new Date(),
+    },
+  });
+  return count;
+}

@@ -1,0 +1,238 @@
+import type { Prisma } from '../generated/prisma/client.js';
+import type { Logger } from '../log.js';
+import type { TurnBus } from '../bus/types.js';
+import type { Db } from '../store/db.js';
+import type { TurnEvent, TurnEventBody, TurnRecord } from '../pipeline/events.js';
+import { TurnError, type TurnInput, type TurnRunner } from '../pipeline/types.js';
+import { severityToDb } from '../store/severity.js';
+import { Coalescer } from './coalesce.js';
+
+export interface TurnManagerOptions {
+  db: Db;
+  bus: TurnBus;
+  runner: TurnRunner;
+  log: Logger;
+  checkpointMs: number;
+  /** Consecutive deltas of one kind published within this window are merged into one event. */
+  coalesceMs?: number;
+}
+
+interface Running {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+const toJson = (value: unknown): Prisma.InputJsonValue => value as Prisma.InputJsonValue;
+
+/**
+ * Runs turns detached from the clients that asked for them. It owns the lifecycle events
+ * (TurnStarted first, exactly one TurnCompleted or TurnFailed last), numbers events with a
+ * gap-free seq, publishes them on the bus, checkpoints the partial answer every few seconds
+ * (no per-token writes), and writes the answer, the record and the event log once at the end.
+ */
+export class TurnManager {
+  private readonly running = new Map<string, Running>();
+  private accepting = true;
+
+  constructor(private readonly options: TurnManagerOptions) {}
+
+  get engine() {
+    return this.options.runner.engine;
+  }
+
+  get activeCount(): number {
+    return this.running.size;
+  }
+
+  isRunningHere(turnId: string): boolean {
+    return this.running.has(turnId);
+  }
+
+  /** Starts the turn in the background; the promise resolves once TurnStarted is published. */
+  async start(input: TurnInput): Promise<void> {
+    if (!this.accepting) throw new TurnError('SHUTTING_DOWN', 'The service is restarting; try again in a moment.', true);
+    const controller = new AbortController();
+    let started!: () => void;
+    const startedPromise = new Promise<void>((resolve) => (started = resolve));
+    const done = this.execute(input, controller.signal, started)
+      .catch((error: unknown) => this.options.log.error({ err: error, turnId: input.turnId }, 'turn bookkeeping failed'))
+      .finally(() => this.running.delete(input.turnId));
+    this.running.set(input.turnId, { controller, done });
+    await startedPromise;
+  }
+
+  /** Aborts a turn running in this process; returns false when it is not running here. */
+  cancel(turnId: string, reason = 'Cancelled by request.'): boolean {
+    const turn = this.running.get(turnId);
+    if (!turn) return false;
+    turn.controller.abort(new TurnError('CANCELLED', reason, false));
+    return true;
+  }
+
+  /** Resolves when the turn (if running here) has finished and its final state is stored. */
+  async settled(turnId: string): Promise<void> {
+    await this.running.get(turnId)?.done;
+  }
+
+  /**
+   * Stops taking turns and lets running ones finish for up to `graceMs`, then aborts the rest
+   * (they end as TurnFailed INTERRUPTED, retryable). Used on shutdown and restart.
+   */
+  async drain(graceMs: number): Promise<void> {
+    this.accepting = false;
+    const all = () => Promise.all([...this.running.values()].map((t) => t.done));
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      all().then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+    ]);
+    clearTimeout(timer);
+    if (timedOut) {
+      for (const turn of this.running.values()) {
+        turn.controller.abort(new TurnError('INTERRUPTED', 'The service restarted while this answer was being written.', true));
+      }
+      await all();
+    }
+  }
+
+  private async execute(input: TurnInput, signal: AbortSignal, started: () => void): Promise<void> {
+    const { db, bus, runner, log } = this.options;
+    const turnId = input.turnId;
+    const events: TurnEvent[] = [];
+    let seq = 0;
+    let answer = '';
+    let reasoning = '';
+    const record: TurnRecord = {};
+    const t0 = Date.now();
+
+    const publish = async (body: TurnEventBody) => {
+      const event = { ...body, turnId, seq: ++seq } as TurnEvent;
+      events.push(event);
+      await bus.publish(event);
+    };
+    const coalescer = new Coalescer<TurnEventBody>(this.options.coalesceMs ?? 0, publish);
+
+    let lastCheckpoint = Date.now();
+    const checkpoint = async (force = false) => {
+      if (!force && Date.now() - lastCheckpoint < this.options.checkpointMs) return;
+      lastCheckpoint = Date.now();
+      await db.turn.update({
+        where: { id: turnId },
+        data: { answerDraft: answer, reasoning, lastSeq: seq, heartbeatAt: new Date() },
+      });
+    };
+
+    await publish({ type: 'TurnStarted', engine: runner.engine });
+    started();
+
+    let failure: TurnError | null = null;
+    try {
+      for await (const event of runner.run(input, signal)) {
+        if (signal.aborted) break;
+        switch (event.type) {
+          case 'Record':
+            mergeRecord(record, event.record);
+            continue;
+          case 'AnswerChunk':
+            if (!event.delta) continue;
+            answer += event.delta;
+            await coalescer.delta(event);
+            break;
+          case 'ReasoningChunk':
+            if (!event.delta) continue;
+            reasoning += event.delta;
+            await coalescer.delta(event);
+            break;
+          default:
+            await coalescer.emit(event);
+        }
+        await checkpoint();
+      }
+      await coalescer.flush();
+      if (signal.aborted) throw signal.reason;
+      if (!answer.trim()) throw new TurnError('EMPTY_ANSWER', 'The assistant produced no answer.', true);
+    } catch (error) {
+      await coalescer.flush().catch((e: unknown) => log.warn({ err: e, turnId }, 'could not flush the last chunk'));
+      failure = toTurnError(signal.aborted ? (signal.reason ?? error) : error);
+      if (failure.code === 'INTERNAL') log.error({ err: error, turnId }, 'turn runner failed');
+      else log.warn({ turnId, code: failure.code, message: failure.message }, 'turn failed');
+    }
+
+    record.timings = { ...record.timings, total: Date.now() - t0 };
+    const usage = Object.values(record.usage ?? {});
+    const common = {
+      reasoning: reasoning || null,
+      route: record.route ?? null,
+      searchQuery: record.searchQuery ?? null,
+      reasonerOutput: record.reasonerOutput ?? null,
+      predictedSlug: record.prediction?.condition ?? null,
+      predictedTitle: record.prediction?.conditionTitle ?? null,
+      predictedSeverity: record.prediction ? severityToDb(record.prediction.severity) : null,
+      sources: record.sources ? toJson(record.sources) : undefined,
+      timings: toJson(record.timings),
+      usage: record.usage ? toJson(record.usage) : undefined,
+      trace: record.trace ? toJson(record.trace) : undefined,
+      promptTokens: usage.reduce((n, u) => n + u.promptTokens, 0),
+      completionTokens: usage.reduce((n, u) => n + u.completionTokens, 0),
+      endedAt: new Date(),
+    };
+
+    if (!failure) {
+      // Store first, then publish: a client that sees TurnCompleted can read the answer at once.
+      const message = await db.message.create({
+        data: { threadId: input.threadId, role: 'ASSISTANT', text: answer, turnId },
+      });
+      const final: TurnEvent = { type: 'TurnCompleted', messageId: message.id, route: record.route ?? 'DIRECT', turnId, seq: seq + 1 };
+      await db.$transaction([
+        db.turn.update({
+          where: { id: turnId },
+          data: { ...common, status: 'COMPLETED', answerDraft: null, lastSeq: final.seq, events: toJson([...events, final]) },
+        }),
+        db.thread.update({ where: { id: input.threadId }, data: { updatedAt: new Date() } }),
+      ]);
+      seq = final.seq;
+      events.push(final);
+      await bus.publish(final);
+      return;
+    }
+
+    const final: TurnEvent = {
+      type: 'TurnFailed',
+      code: failure.code,
+      message: failure.message,
+      retryable: failure.retryable,
+      turnId,
+      seq: seq + 1,
+    };
+    await db.turn.update({
+      where: { id: turnId },
+      data: {
+        ...common,
+        status: failure.code === 'CANCELLED' ? 'CANCELLED' : 'FAILED',
+        answerDraft: answer || null,
+        errorCode: failure.code,
+        errorMessage: failure.message,
+        errorRetryable: failure.retryable,
+        lastSeq: final.seq,
+        events: toJson([...events, final]),
+      },
+    });
+    seq = final.seq;
+    events.push(final);
+    await bus.publish(final);
+  }
+}
+
+function mergeRecord(into: TurnRecord, patch: TurnRecord): void {
+  const { timings, usage, trace, ...rest } = patch;
+  Object.assign(into, rest);
+  if (timings) into.timings = { ...into.timings, ...timings };
+  if (usage) into.usage = { ...into.usage, ...usage };
+  if (trace) into.trace = { ...into.trace, ...trace };
+}
+
+export function toTurnError(error: unknown): TurnError {
+  if (error instanceof TurnError) return error;
+  if (error instanceof Error && error.name === 'AbortError') return new TurnError('CANCELLED', 'The turn was cancelled.', false);
+  return new TurnError('INTERNAL', 'Something went wrong while writing the answer. Please try again.', true, { cause: error });
+}
