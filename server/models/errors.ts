@@ -80,11 +80,15 @@ export function classifyModelError(
   return err;
 }
 
+/** The most specific reason in an error's cause chain (e.g. ECONNREFUSED rather than "fetch failed"). */
 function describeCause(err: Error): string {
-  const cause: unknown = err.cause;
-  if (cause instanceof Error) {
-    const code = (cause as Error & { code?: unknown }).code;
-    return typeof code === 'string' ? code : cause.message;
+  let current: unknown = err;
+  let described = err.message;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    described = current.message;
+    current = current.cause;
   }
-  return err.message;
+  return described;
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,7 +13,7 @@ import { CompatRuntimeError, ensureCompatRuntime, glibcVersion, needsCompatRunti
  * (glibc-compat.ts), prepared automatically on first start and cached.
  */
 
-export type ChromaLaunchErrorCode = 'unsupported' | 'compat-runtime' | 'exited' | 'timeout';
+export type ChromaLaunchErrorCode = 'unsupported' | 'compat-runtime' | 'exited' | 'timeout' | 'in-use';
 
 export class ChromaLaunchError extends Error {
   override name = 'ChromaLaunchError';
@@ -92,12 +92,40 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
+const recordFile = (dataPath: string) => path.join(dataPath, 'launcher.json');
+
+/**
+ * The URL of a Chroma that a launcher (maybe another process: a running service) started on this
+ * data folder and that still answers, else undefined. Two servers on one folder would corrupt it.
+ */
+export async function runningChroma(dataPath: string): Promise<string | undefined> {
+  let text: string;
+  try {
+    text = await readFile(recordFile(dataPath), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  let url: unknown;
+  try {
+    url = (JSON.parse(text) as { url?: unknown }).url;
+  } catch {
+    // A torn write from a killed process: there is no server to find.
+    return undefined;
+  }
+  return typeof url === 'string' && (await chromaHeartbeat(url, 1_000)) ? url : undefined;
+}
+
 /** Starts Chroma, waits for its heartbeat, and returns a handle; stop() ends it (SIGKILL fallback). */
 export async function launchChroma(options: LaunchOptions): Promise<ChromaServer> {
   if (!['linux', 'darwin', 'win32'].includes(process.platform)) {
     throw new ChromaLaunchError('unsupported', `Embedded Chroma is not available on ${process.platform}; set CHROMA_URL`);
   }
   await mkdir(options.path, { recursive: true });
+  const running = await runningChroma(options.path);
+  if (running) {
+    throw new ChromaLaunchError('in-use', `Another process already runs Chroma on ${options.path} (${running}); stop it or set CHROMA_URL=${running}`);
+  }
   const compat = needsCompatRuntime();
   if (!compat) return start(options, 'direct');
   try {
@@ -186,6 +214,7 @@ async function start(options: LaunchOptions, mode: ChromaServer['mode'], attempt
     await sleep(100);
   }
   log?.info({ url, pid: child.pid, mode, path: options.path }, 'embedded Chroma started');
+  await writeFile(recordFile(options.path), JSON.stringify({ url, pid: child.pid, parent: process.pid }));
 
   let stopping: Promise<void> | undefined;
   return {
@@ -193,7 +222,10 @@ async function start(options: LaunchOptions, mode: ChromaServer['mode'], attempt
     port,
     pid: child.pid ?? -1,
     mode,
-    stop: () => (stopping ??= stop(child, url, exitPromise, () => exited !== undefined, killOnExit, log)),
+    stop: () =>
+      (stopping ??= stop(child, url, exitPromise, () => exited !== undefined, killOnExit, log).then(() =>
+        rm(recordFile(options.path), { force: true }),
+      )),
   };
 }
 

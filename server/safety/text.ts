@@ -121,12 +121,12 @@ function pseudoAt(tokens: string[], i: number): boolean {
 export function isNegated(clause: Clause, start: number, end: number, options: NegationOptions = {}): boolean {
   const { tokens, commasAfter } = clause;
   const window = options.window ?? 5;
-  const hasOrLater = tokens.slice(start).some((t) => t === 'or' || t === 'nor');
   for (let i = start - 1; i >= 0 && start - i <= window; i--) {
     // Walking back from the phrase: anything that closes the cue's reach stops the search.
     if (commasAfter.has(i)) {
       // A comma continues a list only for short items in an "or" list ("no fever, rash or vomiting").
-      if (!(hasOrLater && end - i - 1 <= 3)) return checkAfter(clause, end);
+      const list = tokens.slice(i + 1, end + 4).some((t) => t === 'or' || t === 'nor');
+      if (!(list && end - i - 1 <= 3)) return checkAfter(clause, end);
     }
     const t = tokens[i] as string;
     if (t === 'and' && options.stopAtAnd) return checkAfter(clause, end);

@@ -143,6 +143,14 @@ export class TurnManager {
             reasoning += event.delta;
             await coalescer.delta(event);
             break;
+          case 'SourcesChunk':
+            record.sources = event.sources;
+            await coalescer.emit(event);
+            break;
+          case 'TriageChunk':
+            record.prediction = { condition: event.condition, conditionTitle: event.conditionTitle, severity: event.severity };
+            await coalescer.emit(event);
+            break;
           default:
             await coalescer.emit(event);
         }

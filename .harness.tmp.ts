@@ -1,0 +1,12 @@
+import { loadConfig } from './server/config.js';
+import { log } from './server/log.js';
+import { startRetrieval } from './server/retrieval/index.js';
+import { createOfflineNodes } from './server/models/offline/index.js';
+import { evaluateTriage, formatReport } from './server/eval/triage.js';
+import { loadCases } from './server/eval/cases.js';
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: '/tmp/offline-dev-data' });
+const svc = await startRetrieval(config, log.child({}, { level: 'silent' }), {});
+const nodes = createOfflineNodes({ pages: svc.pages, retriever: svc.retriever });
+const r = await evaluateTriage({ nodes, retriever: svc.retriever, pages: svc.pages, config, routeTriageCases: true }, await loadCases(process.argv[2] ?? 'test/eval/dev-cases.jsonl'));
+console.log(formatReport(r, true));
+await svc.close();

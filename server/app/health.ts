@@ -1,0 +1,29 @@
+import type { Services } from './services.js';
+
+export interface HealthReport {
+  ok: boolean;
+  checks: { name: string; ok: boolean; detail?: string }[];
+}
+
+/** Runs every readiness check concurrently, each bounded so one hung dependency cannot hang /readyz. */
+export async function checkHealth(services: Pick<Services, 'readiness'>, timeoutMs = 3000): Promise<HealthReport> {
+  const checks = await Promise.all(
+    services.readiness.map(async (c) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const result = await Promise.race([
+          c.check(),
+          new Promise<{ ok: boolean; detail: string }>((resolve) => {
+            timer = setTimeout(() => resolve({ ok: false, detail: `no answer within ${timeoutMs} ms` }), timeoutMs);
+          }),
+        ]);
+        return { name: c.name, ...result };
+      } catch (error) {
+        return { name: c.name, ok: false, detail: error instanceof Error ? error.message : String(error) };
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  return { ok: checks.every((c) => c.ok), checks };
+}

@@ -1,0 +1,151 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { execute, subscribe, type ExecutionArgs } from 'graphql';
+import { createYoga } from 'graphql-yoga';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { AppError } from '../errors.js';
+import { resolvePrincipal } from '../auth/resolve.js';
+import type { Principal } from '../auth/principal.js';
+import type { GraphQLContext } from '../graphql/builder.js';
+import { schema } from '../graphql/schema.js';
+import { checkHealth } from './health.js';
+import type { Services } from './services.js';
+import { serveStatic, type StaticAssets } from './static.js';
+
+export interface HttpServer {
+  server: Server;
+  /** Closes client connections (they reconnect elsewhere or after a restart) and stops listening. */
+  close(): Promise<void>;
+}
+
+interface WsExtra {
+  principal: Principal;
+  closed: AbortController;
+}
+
+/**
+ * One HTTP server: GraphQL (HTTP, GraphQL over SSE and graphql-ws on the same `/graphql` path),
+ * `/healthz`, `/readyz`, the widget bundle and, in development, the demo page.
+ */
+export function createHttpServer(services: Services, assets: StaticAssets): HttpServer {
+  const { config, log, db } = services;
+  const yoga = createYoga<{ req?: IncomingMessage; principal?: Principal; signal?: AbortSignal }, GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: config.NODE_ENV === 'development' && config.GRAPHIQL ? { title: 'Triage assistant', subscriptionsProtocol: 'WS' } : false,
+    landingPage: false,
+    logging: {
+      debug: (...args) => log.debug({ component: 'yoga' }, args.map(String).join(' ')),
+      info: (...args) => log.info({ component: 'yoga' }, args.map(String).join(' ')),
+      warn: (...args) => log.warn({ component: 'yoga' }, args.map(String).join(' ')),
+      error: (...args) => log.error({ component: 'yoga', err: args[0] }, args.map(String).join(' ')),
+    },
+    // Browsers preflight without credentials, so CORS cannot know the key; access is enforced by
+    // the key and the Origin check in resolvePrincipal instead.
+    cors: (request) => ({
+      origin: request.headers.get('origin') ?? '*',
+      credentials: false,
+      allowedHeaders: ['authorization', 'content-type', 'accept'],
+      methods: ['GET', 'POST', 'OPTIONS'],
+      maxAge: 600,
+    }),
+    context: async ({ request, principal, signal }) => ({
+      services,
+      principal: principal ?? (await resolvePrincipal(db, request.headers.get('authorization'), request.headers.get('origin'))),
+      signal: signal ?? request.signal,
+    }),
+  });
+
+  const server = createServer((req, res) => {
+    void route(req, res).catch((error: unknown) => {
+      log.error({ err: error, url: req.url }, 'request failed');
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'internal error' }));
+    });
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/graphql') return void (await yoga(req, res, { req }));
+    if (url.pathname === '/healthz') return json(res, 200, { ok: true });
+    if (url.pathname === '/readyz') {
+      const report = await checkHealth(services);
+      return json(res, report.ok ? 200 : 503, { ...report, engine: services.turns.engine });
+    }
+    if (!serveStatic(req, res, url, assets)) json(res, 404, { error: 'not found' });
+  }
+
+  const wss = new WebSocketServer({ server, path: '/graphql' });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  useServer<Record<string, unknown> | undefined, Partial<WsExtra>>(
+    {
+      // Authenticate once per connection: Origin from the handshake, token from connectionParams.
+      onConnect: async (ctx) => {
+        const params = ctx.connectionParams ?? {};
+        const authorization = typeof params.authorization === 'string' ? params.authorization : null;
+        const origin = ctx.extra.request.headers.origin ?? null;
+        try {
+          ctx.extra.principal = await resolvePrincipal(db, authorization, origin);
+        } catch (error) {
+          if (error instanceof AppError) {
+            // graphql-ws closes with 4403 Forbidden on `false`; log why for operators.
+            log.info({ code: error.code, origin }, `websocket refused: ${error.message}`);
+            return false;
+          }
+          throw error;
+        }
+        const closed = new AbortController();
+        ctx.extra.closed = closed;
+        ctx.extra.socket.once('close', () => closed.abort());
+        return true;
+      },
+      onSubscribe: async (ctx, _id, payload) => {
+        const enveloped = yoga.getEnveloped({
+          req: ctx.extra.request,
+          principal: ctx.extra.principal,
+          signal: ctx.extra.closed?.signal,
+          request: new Request('http://localhost/graphql', { method: 'POST', headers: { origin: ctx.extra.request.headers.origin ?? '' } }),
+          params: payload,
+        });
+        const document = enveloped.parse(payload.query);
+        const errors = enveloped.validate(enveloped.schema, document);
+        if (errors.length) return errors;
+        const args: ExecutionArgs = {
+          schema: enveloped.schema,
+          operationName: payload.operationName,
+          document,
+          variableValues: payload.variables,
+          contextValue: await enveloped.contextFactory(),
+          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+        };
+        return args;
+      },
+      execute: (args: ExecutionArgs) => (args.rootValue as { execute: typeof execute }).execute(args),
+      subscribe: (args: ExecutionArgs) => (args.rootValue as { subscribe: typeof subscribe }).subscribe(args),
+    },
+    wss,
+  );
+
+  return {
+    server,
+    close: async () => {
+      for (const client of wss.clients) client.close(1012, 'Service restarting');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      for (const socket of sockets) socket.destroy();
+      await closing;
+    },
+  };
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,156 @@
+import { mkdir, writeFile, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Config } from '../config.js';
+import { log as defaultLog, type Logger } from '../log.js';
+import { ensureDevSite } from '../auth/sites.js';
+import { createBus } from '../bus/index.js';
+import { createDb, type Db } from '../store/db.js';
+import { migrate } from '../store/migrate.js';
+import { startPostgres, type PostgresHandle } from '../store/postgres.js';
+import { markInterrupted } from '../store/threads.js';
+import type { TurnRunner } from '../pipeline/types.js';
+import { TurnManager } from '../turns/manager.js';
+import { createHttpServer, type HttpServer } from './http.js';
+import { loadAssets } from './static.js';
+import type { Pipeline } from './pipeline.js';
+import type { ReadinessCheck, Services } from './services.js';
+
+export interface StartOptions {
+  config: Config;
+  log?: Logger;
+  /** Use this runner instead of the configured pipeline (tests script turns with it). */
+  runner?: TurnRunner;
+  /** Start listening (default true). */
+  listen?: boolean;
+  /** How long shutdown waits for running turns before aborting them. */
+  shutdownGraceMs?: number;
+}
+
+export interface RunningService {
+  url: string;
+  services: Services;
+  /** Set on the first start of the development site: printed once, then only in DATA_DIR/dev-keys.json. */
+  devKeys: { publishableKey: string; staffKey: string; secretKey: string } | null;
+  close(): Promise<void>;
+}
+
+const DEV_KEYS_FILE = 'dev-keys.json';
+
+/**
+ * Starts the service: Postgres (embedded unless DATABASE_URL), migrations, crash recovery, the
+ * development site, the event bus, the pipeline (Chroma + engine) and the HTTP/WebSocket server.
+ * Every part says in the log whether it is embedded or remote.
+ */
+export async function startService(options: StartOptions): Promise<RunningService> {
+  const { config } = options;
+  const log = options.log ?? defaultLog;
+  const cleanup: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const step of cleanup.reverse()) {
+      await step().catch((error: unknown) => log.error({ err: error }, 'shutdown step failed'));
+    }
+  };
+
+  try {
+    const postgres: PostgresHandle = await startPostgres({ url: config.DATABASE_URL, dataDir: config.dataDir, log });
+    cleanup.push(() => postgres.stop());
+    const applied = await migrate(postgres.url, log);
+    const db: Db = createDb(postgres.url);
+    cleanup.push(() => db.$disconnect());
+
+    const bus = await createBus(config, log);
+    cleanup.push(() => bus.close());
+    // One instance owns every turn with the in-process bus; with Redis, other instances may be
+    // running turns, so only those whose heartbeat stopped are orphans.
+    const interrupted = await markInterrupted(
+      db,
+      bus.kind === 'memory' ? undefined : new Date(Date.now() - 3 * config.TURN_CHECKPOINT_MS),
+    );
+    if (interrupted) log.warn({ turns: interrupted }, 'marked turns left running by an earlier crash as INTERRUPTED');
+
+    const origins = [config.publicUrl, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`];
+    const devKeys = config.DEV_SEED ? await devSite(db, config, [...new Set(origins)]) : null;
+
+    let pipeline: Pipeline | null = null;
+    if (!options.runner) {
+      // Loaded on demand: a service given a runner (tests) needs neither Chroma nor model clients.
+      const { buildPipeline } = await import('./pipeline.js');
+      pipeline = await buildPipeline(config, log);
+      cleanup.push(() => pipeline!.close());
+    }
+    const runner = options.runner ?? pipeline!.runner;
+
+    const readiness: ReadinessCheck[] = [
+      {
+        name: 'database',
+        check: async () => {
+          await db.$queryRaw`SELECT 1`;
+          return { ok: true, detail: postgres.embedded ? 'embedded' : 'remote' };
+        },
+      },
+      ...(pipeline?.readiness ?? []),
+    ];
+    const turns = new TurnManager({ db, bus, runner, log, checkpointMs: config.TURN_CHECKPOINT_MS, coalesceMs: 8 });
+    const services: Services = { config, log, db, bus, turns, readiness, historyMessages: config.HISTORY_EXCHANGES * 2 };
+    cleanup.push(() => turns.drain(options.shutdownGraceMs ?? 10_000));
+
+    const assets = loadAssets({
+      publicUrl: config.publicUrl,
+      siteKey: devKeys?.publishableKey ?? null,
+      development: config.NODE_ENV === 'development',
+    });
+    const http: HttpServer = createHttpServer(services, assets);
+    cleanup.push(() => http.close());
+    let url = config.publicUrl;
+    if (options.listen !== false) {
+      await new Promise<void>((resolve, reject) => {
+        http.server.once('error', reject);
+        http.server.listen(config.PORT, config.HOST, () => resolve());
+      });
+      const port = (http.server.address() as AddressInfo).port;
+      url = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+    }
+
+    log.info(
+      {
+        url,
+        graphql: `${url}/graphql`,
+        postgres: postgres.embedded ? 'embedded' : 'remote',
+        migrationsApplied: applied.length,
+        bus: bus.kind === 'memory' ? 'in-process' : 'redis',
+        engine: runner.engine === 'OFFLINE' ? 'offline triage engine (no language model)' : 'model pipeline',
+        chroma: pipeline ? (pipeline.chromaEmbedded ? 'embedded' : 'remote') : 'not started',
+        embeddings: config.embedded.embeddings ? 'offline lexical' : 'remote',
+        widget: assets.widget ? `/widget.${assets.widget.hash}.js` : 'not built',
+      },
+      'service started',
+    );
+    return { url, services, devKeys: devKeys?.fresh ? devKeys : null, close: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/**
+ * The development site's keys are shown once, at creation; the publishable one is also kept in
+ * DATA_DIR so the demo page keeps working across restarts (it is public by design).
+ */
+async function devSite(db: Db, config: Config, origins: string[]) {
+  const file = path.join(config.dataDir, DEV_KEYS_FILE);
+  const created = await ensureDevSite(db, origins);
+  if (created) {
+    await mkdir(config.dataDir, { recursive: true });
+    await writeFile(file, JSON.stringify(created, null, 2), { mode: 0o600 });
+    return { ...created, fresh: true };
+  }
+  try {
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { publishableKey: string; staffKey: string; secretKey: string };
+    return { ...saved, fresh: false };
+  } catch {
+    // The database outlived the key file (e.g. DATABASE_URL with a new DATA_DIR): the keys are
+    // unknowable now; the demo page will say so.
+    return null;
+  }
+}

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+
+export interface StaticAssets {
+  /** The widget bundle, or null when it has not been built. */
+  widget: { code: Buffer; hash: string } | null;
+  /** Demo page HTML (development only), placeholders filled. */
+  demoPage: string | null;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const WIDGET_DIR = path.join(ROOT, 'dist/widget');
+
+/** Reads the built widget (dist/widget/widget.js) and, in development, the demo page template. */
+export function loadAssets(options: { publicUrl: string; siteKey: string | null; development: boolean }): StaticAssets {
+  const file = path.join(WIDGET_DIR, 'widget.js');
+  const code = existsSync(file) ? readFileSync(file) : null;
+  const widget = code ? { code, hash: createHash('sha256').update(code).digest('hex').slice(0, 12) } : null;
+  let demoPage: string | null = null;
+  const template = path.join(ROOT, 'widget/demo.html');
+  if (options.development && existsSync(template)) {
+    demoPage = readFileSync(template, 'utf8')
+      .replaceAll('{{WIDGET_SRC}}', widget ? `/widget.${widget.hash}.js` : '/widget.js')
+      .replaceAll('{{ENDPOINT}}', `${options.publicUrl}/graphql`)
+      .replaceAll('{{SITE_KEY}}', options.siteKey ?? '');
+  }
+  return { widget, demoPage };
+}
+
+/**
+ * `/widget.js` is the stable URL sites embed (short cache, revalidated by ETag);
+ * `/widget.<hash>.js` is the versioned URL (cached for a year, immutable).
+ */
+export function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, assets: StaticAssets): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const versioned = /^\/widget\.([0-9a-f]{12})\.js$/.exec(url.pathname);
+  if (url.pathname === '/widget.js' || versioned) {
+    if (!assets.widget) {
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end('The widget is not built. Run `npm run build:widget` (npm start does this).');
+      return true;
+    }
+    if (versioned && versioned[1] !== assets.widget.hash) return false;
+    const etag = `"${assets.widget.hash}"`;
+    const headers = {
+      'content-type': 'text/javascript; charset=utf-8',
+      'access-control-allow-origin': '*',
+      'cross-origin-resource-policy': 'cross-origin',
+      etag,
+      'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
+    };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    res.writeHead(200, { ...headers, 'content-length': assets.widget.code.length });
+    res.end(req.method === 'HEAD' ? undefined : assets.widget.code);
+    return true;
+  }
+  if (url.pathname === '/' && assets.demoPage) {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(assets.demoPage);
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,93 @@
+import { Redis } from 'ioredis';
+import type { Logger } from '../log.js';
+import { TERMINAL_EVENTS, type TurnEvent } from '../pipeline/events.js';
+import type { TurnBus } from './types.js';
+
+const key = (turnId: string) => `triage:turn:${turnId}`;
+/** How long a reader blocks waiting for new events before checking whether it was cancelled. */
+const BLOCK_MS = 5000;
+
+/**
+ * Cross-instance bus on Redis Streams: one stream per turn, entry id `<seq>-1`, so replay after a
+ * seq is `XRANGE key (seq-1 +` and live reading is `XREAD BLOCK` from the last id. Streams of
+ * finished turns expire after the retention period. Each subscriber reads on its own duplicated
+ * connection because XREAD BLOCK holds the connection.
+ */
+export class RedisBus implements TurnBus {
+  readonly kind = 'redis';
+
+  private constructor(
+    private readonly redis: Redis,
+    private readonly retentionSeconds: number,
+    private readonly log: Logger,
+  ) {}
+
+  static async connect(url: string, retentionSeconds: number, log: Logger): Promise<RedisBus> {
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    redis.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
+    await redis.connect();
+    return new RedisBus(redis, retentionSeconds, log);
+  }
+
+  async publish(event: TurnEvent): Promise<void> {
+    const k = key(event.turnId);
+    const pipeline = this.redis.multi().xadd(k, `${event.seq}-1`, 'e', JSON.stringify(event));
+    // Running turns keep their stream for a day at most; finished ones for the retention period.
+    pipeline.expire(k, TERMINAL_EVENTS.has(event.type) ? this.retentionSeconds : 86_400);
+    const results = await pipeline.exec();
+    const failed = results?.find(([error]) => error);
+    if (failed?.[0]) throw failed[0];
+  }
+
+  async subscribe(turnId: string, afterSeq: number, signal?: AbortSignal): Promise<AsyncIterable<TurnEvent> | null> {
+    if (!(await this.redis.exists(key(turnId)))) return null;
+    return this.iterate(turnId, afterSeq, signal);
+  }
+
+  private async *iterate(turnId: string, afterSeq: number, signal?: AbortSignal): AsyncGenerator<TurnEvent> {
+    const k = key(turnId);
+    let lastId = `${afterSeq}-1`;
+    const replay = await this.redis.xrange(k, `(${lastId}`, '+');
+    for (const [id, fields] of replay) {
+      const event = parse(fields);
+      lastId = id;
+      yield event;
+      if (TERMINAL_EVENTS.has(event.type)) return;
+    }
+    const reader = this.redis.duplicate();
+    const stop = () => reader.disconnect();
+    signal?.addEventListener('abort', stop);
+    try {
+      while (!signal?.aborted) {
+        const batch = await reader.xread('BLOCK', BLOCK_MS, 'STREAMS', k, lastId);
+        if (!batch) {
+          if (!(await this.redis.exists(k))) return; // expired while waiting: nothing more will come
+          continue;
+        }
+        for (const [, entries] of batch) {
+          for (const [id, fields] of entries) {
+            const event = parse(fields);
+            lastId = id;
+            yield event;
+            if (TERMINAL_EVENTS.has(event.type)) return;
+          }
+        }
+      }
+    } catch (error) {
+      if (!signal?.aborted) throw error;
+      this.log.debug({ turnId }, 'subscriber left');
+    } finally {
+      signal?.removeEventListener('abort', stop);
+      reader.disconnect();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
+
+function parse(fields: string[]): TurnEvent {
+  const index = fields.indexOf('e');
+  return JSON.parse(fields[index + 1] ?? 'null') as TurnEvent;
+}

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { loadConfig, type Config } from '../config.js';
+import type { ConditionPage } from '../knowledge/types.js';
+import { log } from '../log.js';
+import { createModelClients } from '../models/index.js';
+import { createOfflineNodes } from '../models/offline/index.js';
+import { SEVERITIES, type Engine, type Prediction, type Route, type Severity } from '../pipeline/events.js';
+import { createModelNodes } from '../pipeline/model-nodes.js';
+import type { PipelineNodes, RouteDecision, TurnContext } from '../pipeline/nodes.js';
+import { triageOnce } from '../pipeline/non-conversational.js';
+import { createEmbedder } from '../retrieval/embedders/index.js';
+import { startRetrieval } from '../retrieval/index.js';
+import type { Retriever } from '../retrieval/types.js';
+import { applySafetyFloor, assessSafety } from '../safety/index.js';
+import { isTriage, loadCases, percentile, type EvalCase } from './cases.js';
+
+/**
+ * Triage evaluation: each triage case through the non-conversational pipeline (retrieve -> reason
+ * -> parse) with the safety floor applied as in a live turn, scored on condition and severity;
+ * smalltalk and vague cases through the engine's route node (expect DIRECT and CLARIFY). Runs the
+ * offline engine, or the model pipeline when ROUTER_BASE_URL / REASONER_BASE_URL are configured.
+ */
+
+export interface TriageEvalOptions {
+  /** JSONL case file. */
+  casesFile?: string;
+  /** Alias of `casesFile`. */
+  cases?: string;
+  json?: boolean;
+  /** Every other `--flag value` given on the command line: `--engine offline|model`, `--misses`, `--no-floor`. */
+  flags?: Record<string, string | boolean>;
+}
+
+export interface TriageOutcome {
+  id: string;
+  kind: EvalCase['kind'];
+  expected: { condition?: string; severity?: Severity; route: Route };
+  predicted?: Prediction;
+  /** The engine's own prediction before the safety floor. */
+  raw?: Prediction;
+  route?: Route;
+  ms: number;
+}
+
+export interface TriageReport {
+  engine: Engine;
+  engineDescription: string;
+  cases: { triage: number; smalltalk: number; vague: number };
+  conditionAccuracy: number;
+  severityAccuracy: number;
+  /** Predicted less severe than the truth. */
+  underTriageRate: number;
+  /** Predicted more severe than the truth. */
+  overTriageRate: number;
+  aeRecall: number;
+  /** confusion[expected][predicted], in SEVERITIES order. */
+  confusion: Record<Severity, Record<Severity, number>>;
+  routeAccuracy: number;
+  routeBreakdown: { smalltalkDirect: string; vagueClarify: string; triageTriage?: string };
+  latencyMs: { p50: number; p95: number };
+  safetyFloor: { applied: boolean; overridden: number };
+  outcomes: TriageOutcome[];
+}
+
+export interface EvaluateDeps {
+  nodes: PipelineNodes;
+  retriever: Retriever;
+  pages: readonly ConditionPage[];
+  config: Config;
+  /** Apply the safety floor as a live turn does (default true). */
+  floor?: boolean;
+  /** Also check that triage cases route to TRIAGE (cheap offline; a model call each otherwise). */
+  routeTriageCases?: boolean;
+  engineDescription?: string;
+}
+
+const RANK: Record<Severity, number> = { 'Self-care': 0, 'Urgent Primary Care': 1, 'A&E': 2 };
+
+export async function evaluateTriage(deps: EvaluateDeps, cases: EvalCase[]): Promise<TriageReport> {
+  const floor = deps.floor ?? true;
+  const outcomes: TriageOutcome[] = [];
+  let overridden = 0;
+  for (const c of cases) {
+    if (isTriage(c)) {
+      const started = performance.now();
+      const result = await triageOnce({ text: c.text, ...(c.demographics ? { demographics: c.demographics } : {}) }, deps);
+      const ms = performance.now() - started;
+      const floored = floor ? applySafetyFloor(result.prediction, assessSafety(c.text, c.demographics), deps.pages) : undefined;
+      if (floored?.overridden) overridden++;
+      let route: Route | undefined;
+      if (deps.routeTriageCases && !assessSafety(c.text, c.demographics).emergency) route = await routeOf(deps, c);
+      outcomes.push({
+        id: c.id,
+        kind: c.kind,
+        expected: { condition: c.condition, severity: c.severity, route: 'TRIAGE' },
+        predicted: floored?.prediction ?? result.prediction,
+        raw: result.prediction,
+        ...(route ? { route } : {}),
+        ms: Math.round(ms * 10) / 10,
+      });
+    } else {
+      const started = performance.now();
+      const route = await routeOf(deps, c);
+      outcomes.push({ id: c.id, kind: c.kind, expected: { route: c.kind === 'vague' ? 'CLARIFY' : 'DIRECT' }, route, ms: Math.round((performance.now() - started) * 10) / 10 });
+    }
+  }
+  return report(deps, outcomes, floor, overridden);
+}
+
+async function routeOf(deps: EvaluateDeps, c: EvalCase): Promise<Route> {
+  const ctx: TurnContext = {
+    input: { turnId: `eval-${randomUUID()}`, threadId: 'eval', text: c.text, history: [], ...(c.demographics ? { demographics: c.demographics } : {}) },
+    signal: new AbortController().signal,
+    config: deps.config,
+  };
+  const gen = deps.nodes.route(ctx);
+  let step = await gen.next();
+  while (!step.done) step = await gen.next();
+  const decision: RouteDecision = step.value;
+  return decision.route;
+}
+
+function report(deps: EvaluateDeps, outcomes: TriageOutcome[], floor: boolean, overridden: number): TriageReport {
+  const triage = outcomes.filter((o) => o.kind === 'triage' && o.predicted && o.expected.severity);
+  const n = triage.length || 1;
+  const confusion = Object.fromEntries(SEVERITIES.map((e) => [e, Object.fromEntries(SEVERITIES.map((p) => [p, 0]))])) as TriageReport['confusion'];
+  let conditionHits = 0;
+  let severityHits = 0;
+  let under = 0;
+  let over = 0;
+  for (const o of triage) {
+    const expected = o.expected.severity as Severity;
+    const predicted = (o.predicted as Prediction).severity;
+    confusion[expected][predicted]++;
+    if (o.predicted?.condition === o.expected.condition) conditionHits++;
+    if (predicted === expected) severityHits++;
+    if (RANK[predicted] < RANK[expected]) under++;
+    if (RANK[predicted] > RANK[expected]) over++;
+  }
+  const ae = triage.filter((o) => o.expected.severity === 'A&E');
+  const smalltalk = outcomes.filter((o) => o.kind === 'smalltalk');
+  const vague = outcomes.filter((o) => o.kind === 'vague');
+  const routed = [...smalltalk, ...vague];
+  const routeHits = (list: TriageOutcome[]) => list.filter((o) => o.route === o.expected.route).length;
+  const triageRouted = triage.filter((o) => o.route !== undefined);
+  const times = triage.map((o) => o.ms);
+  return {
+    engine: deps.nodes.engine,
+    engineDescription: deps.engineDescription ?? (deps.nodes.engine === 'OFFLINE' ? 'offline triage engine' : 'model pipeline (non-conversational)'),
+    cases: { triage: triage.length, smalltalk: smalltalk.length, vague: vague.length },
+    conditionAccuracy: conditionHits / n,
+    severityAccuracy: severityHits / n,
+    underTriageRate: under / n,
+    overTriageRate: over / n,
+    aeRecall: ae.length ? ae.filter((o) => o.predicted?.severity === 'A&E').length / ae.length : 1,
+    confusion,
+    routeAccuracy: routed.length ? routeHits(routed) / routed.length : 1,
+    routeBreakdown: {
+      smalltalkDirect: `${routeHits(smalltalk)}/${smalltalk.length}`,
+      vagueClarify: `${routeHits(vague)}/${vague.length}`,
+      ...(triageRouted.length ? { triageTriage: `${routeHits(triageRouted)}/${triageRouted.length}` } : {}),
+    },
+    latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95) },
+    safetyFloor: { applied: floor, overridden },
+    outcomes,
+  };
+}
+
+/** Human-readable report (the CLI's default output). */
+export function formatReport(r: TriageReport, misses = false): string {
+  const f = (x: number) => x.toFixed(3);
+  const width = Math.max(...SEVERITIES.map((s) => s.length)) + 2;
+  const pad = (s: string) => s.padEnd(width);
+  const lines = [
+    `triage eval: ${r.cases.triage} triage, ${r.cases.smalltalk} smalltalk, ${r.cases.vague} vague cases; engine ${r.engine} (${r.engineDescription})`,
+    `condition accuracy  ${f(r.conditionAccuracy)}`,
+    `severity accuracy   ${f(r.severityAccuracy)}`,
+    `under-triage rate   ${f(r.underTriageRate)}   (predicted less severe than expected)`,
+    `over-triage rate    ${f(r.overTriageRate)}   (predicted more severe than expected)`,
+    `A&E recall          ${f(r.aeRecall)}`,
+    `route accuracy      ${f(r.routeAccuracy)}   (smalltalk -> DIRECT ${r.routeBreakdown.smalltalkDirect}, vague -> CLARIFY ${r.routeBreakdown.vagueClarify}${r.routeBreakdown.triageTriage ? `; triage -> TRIAGE ${r.routeBreakdown.triageTriage}` : ''})`,
+    `latency             p50 ${r.latencyMs.p50.toFixed(1)} ms  p95 ${r.latencyMs.p95.toFixed(1)} ms   (retrieve + reason per triage case)`,
+    `safety floor        ${r.safetyFloor.applied ? `applied; changed ${r.safetyFloor.overridden} predictions` : 'not applied (--no-floor)'}`,
+    '',
+    'severity confusion (rows: expected, columns: predicted)',
+    `${pad('')}${SEVERITIES.map(pad).join('')}`,
+    ...SEVERITIES.map((e) => `${pad(e)}${SEVERITIES.map((p) => pad(String(r.confusion[e][p]))).join('')}`),
+  ];
+  if (misses) {
+    lines.push('', 'misses:');
+    for (const o of r.outcomes) {
+      if (o.kind === 'triage' && (o.predicted?.condition !== o.expected.condition || o.predicted?.severity !== o.expected.severity)) {
+        lines.push(`  ${o.id} expected ${o.expected.condition} / ${o.expected.severity}, got ${o.predicted?.condition} / ${o.predicted?.severity}`);
+      } else if (o.kind !== 'triage' && o.route !== o.expected.route) {
+        lines.push(`  ${o.id} (${o.kind}) expected ${o.expected.route}, got ${o.route}`);
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
+/** `npm run eval -- --mode triage --cases FILE [--json] [--engine offline|model] [--misses] [--no-floor]` */
+export async function runTriageEval(options: TriageEvalOptions): Promise<TriageReport> {
+  const file = options.casesFile ?? options.cases;
+  if (!file) throw new Error('triage evaluation: no cases file given (--cases FILE)');
+  const flags = options.flags ?? {};
+  const config = loadConfig();
+  const cases = await loadCases(file);
+  const wanted = typeof flags.engine === 'string' ? flags.engine : config.embedded.models ? 'offline' : 'model';
+  if (wanted !== 'offline' && wanted !== 'model') throw new Error(`--engine must be offline or model, not "${wanted}"`);
+
+  const embedder = await createEmbedder(config);
+  const collection = `eval-${embedder.id.replace(/[^a-zA-Z0-9._-]+/g, '-')}`.slice(0, 60).replace(/[^a-zA-Z0-9]+$/, '');
+  const service = await startRetrieval(config, log, { embedder, collection, reuseRunning: true });
+  try {
+    let nodes: PipelineNodes;
+    let description: string;
+    if (wanted === 'model') {
+      const clients = createModelClients(config);
+      nodes = createModelNodes({ router: clients.router, reasoner: clients.reasoner });
+      description = `model pipeline, non-conversational: router ${config.ROUTER_MODEL}, reasoner ${config.REASONER_MODEL} (${config.REASONER_MODE})`;
+    } else {
+      nodes = createOfflineNodes({ pages: service.pages, retriever: service.retriever });
+      description = 'offline triage engine (no language model)';
+    }
+    // One warm-up search so the first case does not pay for connection set-up.
+    await service.retriever.search('warm up', { k: 1 });
+    const result = await evaluateTriage(
+      {
+        nodes,
+        retriever: service.retriever,
+        pages: service.pages,
+        config,
+        floor: flags['no-floor'] !== true,
+        routeTriageCases: wanted === 'offline' || flags['route-triage'] === true,
+        engineDescription: `${description}; embedder ${embedder.id}`,
+      },
+      cases,
+    );
+    if (options.json) console.log(JSON.stringify({ ...result, outcomes: flags.misses ? result.outcomes : undefined }, null, 2));
+    else console.log(formatReport(result, flags.misses === true));
+    return result;
+  } finally {
+    await service.close();
+  }
+}

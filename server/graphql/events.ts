@@ -1,0 +1,70 @@
+import type { Severity, TurnEvent } from '../pipeline/events.js';
+import { severityToDb } from '../store/severity.js';
+import { builder } from './builder.js';
+import { EngineEnum, MessageRef, RouteEnum, SeverityEnum, SourceRef, StageEnum } from './types.js';
+
+type Of<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
+
+export const TurnEventRef = builder.interfaceRef<TurnEvent>('TurnEvent').implement({
+  description:
+    'An event of a turn. `seq` counts from 1 without gaps; resubscribe with `afterSeq` = the last seq you rendered to resume. Every turn ends with exactly one TurnCompleted or TurnFailed.',
+  resolveType: (event) => event.type,
+  fields: (t) => ({
+    turnId: t.exposeID('turnId', { description: 'The turn this event belongs to.' }),
+    seq: t.exposeInt('seq', { description: 'Position in the turn, from 1, gap-free.' }),
+  }),
+});
+
+function eventType<T extends TurnEvent['type']>(name: T, description: string) {
+  return builder.objectRef<Of<T>>(name).implement({
+    description,
+    interfaces: [TurnEventRef],
+    isTypeOf: (value) => (value as TurnEvent).type === name,
+  });
+}
+
+builder.objectField(eventType('TurnStarted', 'The turn began.'), 'engine', (t) =>
+  t.field({ type: EngineEnum, description: 'What is producing it.', resolve: (e) => e.engine }),
+);
+
+const status = eventType('StatusChunk', 'What the assistant is doing now (for a status line).');
+builder.objectFields(status, (t) => ({
+  stage: t.field({ type: StageEnum, description: 'Stage.', resolve: (e) => e.stage.toUpperCase() as 'ROUTING' }),
+  message: t.exposeString('message', { description: 'A short human-readable status.' }),
+}));
+
+builder.objectField(eventType('ReasoningChunk', 'A piece of the clinical reasoning (for the collapsible section).'), 'delta', (t) =>
+  t.exposeString('delta', { description: 'Text to append.' }),
+);
+
+builder.objectField(eventType('AnswerChunk', 'A piece of the answer the person reads (Markdown).'), 'delta', (t) =>
+  t.exposeString('delta', { description: 'Text to append.' }),
+);
+
+builder.objectField(eventType('SourcesChunk', 'The knowledge base pages the answer draws on.'), 'sources', (t) =>
+  t.field({ type: [SourceRef], description: 'Pages, best first.', resolve: (e) => e.sources }),
+);
+
+const triage = eventType('TriageChunk', 'The structured prediction. Only sent to callers with triage:read.');
+builder.objectFields(triage, (t) => ({
+  condition: t.exposeString('condition', { description: 'Condition slug, or `inconclusive`.' }),
+  conditionTitle: t.exposeString('conditionTitle', { description: 'Condition name.' }),
+  severity: t.field({ type: SeverityEnum, description: 'Triage level.', resolve: (e) => severityToDb(e.severity as Severity) }),
+}));
+
+const completed = eventType('TurnCompleted', 'The answer is complete and stored.');
+builder.objectFields(completed, (t) => ({
+  route: t.field({ type: RouteEnum, description: 'What the router decided.', resolve: (e) => e.route }),
+  assistantMessage: t.field({
+    type: MessageRef,
+    description: 'The stored ASSISTANT message (named so it does not clash with TurnFailed.message).',
+    resolve: async (e, _a, ctx) => ctx.services.db.message.findUniqueOrThrow({ where: { id: e.messageId } }),
+  }),
+}));
+
+const failed = eventType('TurnFailed', 'The turn ended without an answer. The user message is kept.');
+builder.objectFields(failed, (t) => ({
+  code: t.exposeString('code', { description: 'Stable code: MODEL_UNAVAILABLE, MODEL_TIMEOUT, MODEL_STREAM_INTERRUPTED, MODEL_BAD_RESPONSE, CANCELLED, INTERRUPTED, INTERNAL...' }),
+  message: t.exposeString('message', { description: 'Human-readable explanation.' }),
+  retryable: t.exposeBoolean('retryable', { description: 'Whether sending the message again may work.' }),
+}));

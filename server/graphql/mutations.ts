@@ -1,0 +1,160 @@
+import { AppError, forbidden, unauthenticated } from '../errors.js';
+import { TurnError } from '../pipeline/types.js';
+import { createThread, findTurn, recentHistory, storeUserMessage, type MessageRow, type ThreadRow, type TurnRow } from '../store/threads.js';
+import type { Demographics } from '../pipeline/types.js';
+import { builder } from './builder.js';
+import { writableThread, writableTurn } from './access.js';
+import { DemographicsInput, parseClientMessageId, parseDemographics, parseMessageText } from './inputs.js';
+import { MessageRef, ThreadRef, TurnRef } from './types.js';
+
+const StartThreadPayload = builder.objectRef<{ thread: ThreadRow; threadToken: string }>('StartThreadPayload').implement({
+  description: 'A new thread and the token that grants access to it.',
+  fields: (t) => ({
+    thread: t.field({ type: ThreadRef, description: 'The thread.', resolve: (p) => p.thread }),
+    threadToken: t.exposeString('threadToken', {
+      description: 'Bearer token for this thread only (`Authorization: Bearer tt_...`). Keep it; it is shown once.',
+    }),
+  }),
+});
+
+builder.mutationField('startThread', (t) =>
+  t.field({
+    type: StartThreadPayload,
+    description: 'Starts a conversation. Widget visitors call it with the publishable key; partners with threads:write.',
+    args: {
+      input: t.arg({
+        type: builder.inputType('StartThreadInput', {
+          description: 'Optional details for the new thread.',
+          fields: (f) => ({ demographics: f.field({ type: DemographicsInput, description: 'What the person shares about themselves.' }) }),
+        }),
+        required: false,
+      }),
+    },
+    resolve: async (_root, { input }, ctx) => {
+      const p = ctx.principal;
+      if (p.kind === 'anonymous') throw unauthenticated('startThread needs a publishable key (widget) or a secret key.');
+      if (p.kind === 'thread') throw forbidden('A thread token cannot start threads; use the publishable key.');
+      if (p.kind === 'secret' && !p.scopes.has('threads:write')) throw forbidden('Starting threads needs the threads:write scope.');
+      const demographics = parseDemographics(input?.demographics);
+      const { thread, token } = await createThread(ctx.services.db, p.siteId, demographics, true);
+      return { thread, threadToken: token! };
+    },
+  }),
+);
+
+const SendMessagePayload = builder.objectRef<{ message: MessageRow; turn: TurnRow }>('SendMessagePayload').implement({
+  description: 'The stored user message and the turn now answering it.',
+  fields: (t) => ({
+    message: t.field({ type: MessageRef, description: 'The stored USER message.', resolve: (p) => p.message }),
+    turn: t.field({ type: TurnRef, description: 'The turn; subscribe to `turn(id)` for its events.', resolve: (p) => p.turn }),
+  }),
+});
+
+builder.mutationField('sendMessage', (t) =>
+  t.field({
+    type: SendMessagePayload,
+    description:
+      'Stores a user message and starts a turn, returning at once. Idempotent on clientMessageId. Fails with THREAD_BUSY while a turn is running on the thread.',
+    args: {
+      input: t.arg({
+        required: true,
+        type: builder.inputType('SendMessageInput', {
+          description: 'A message from the person.',
+          fields: (f) => ({
+            threadId: f.id({ required: true, description: 'The thread.' }),
+            text: f.string({ required: true, description: 'What they wrote (1-4,000 characters).' }),
+            clientMessageId: f.string({ description: 'Idempotency key: resending with the same key returns the original message and turn.' }),
+            demographics: f.field({ type: DemographicsInput, description: 'Updated details; replaces those on the thread.' }),
+          }),
+        }),
+      }),
+    },
+    resolve: async (_root, { input }, ctx) => {
+      const thread = await writableThread(ctx, String(input.threadId));
+      const text = parseMessageText(input.text);
+      const clientMessageId = parseClientMessageId(input.clientMessageId);
+      const demographics = parseDemographics(input.demographics);
+      const { db, turns, historyMessages } = ctx.services;
+      const sent = await storeUserMessage(db, { threadId: thread.id, text, clientMessageId, demographics, engine: turns.engine });
+      if (!sent.created) return { message: sent.message, turn: (await findTurn(db, sent.turn.id)) ?? sent.turn };
+      const history = await recentHistory(db, thread.id, sent.message.id, historyMessages);
+      try {
+        await turns.start({
+          turnId: sent.turn.id,
+          threadId: thread.id,
+          text,
+          history,
+          demographics: demographics ?? ((thread.demographics as Demographics | null) ?? undefined),
+        });
+      } catch (error) {
+        // The user message stays; the turn records why it never ran.
+        const failure = error instanceof TurnError ? error : new TurnError('INTERNAL', 'The turn could not start.', true);
+        await db.turn.update({
+          where: { id: sent.turn.id },
+          data: { status: 'FAILED', errorCode: failure.code, errorMessage: failure.message, errorRetryable: failure.retryable, endedAt: new Date() },
+        });
+        throw new AppError('INTERNAL', failure.message, { turnCode: failure.code, retryable: failure.retryable });
+      }
+      return { message: sent.message, turn: sent.turn };
+    },
+  }),
+);
+
+builder.mutationField('cancelTurn', (t) =>
+  t.field({
+    type: TurnRef,
+    description: 'Stops a running turn (its model requests are aborted); it ends with TurnFailed code CANCELLED.',
+    args: { id: t.arg.id({ required: true, description: 'The turn.' }) },
+    resolve: async (_root, { id }, ctx) => {
+      const turn = await writableTurn(ctx, String(id));
+      if (turn.status !== 'RUNNING') throw new AppError('TURN_NOT_RUNNING', `The turn is already ${turn.status.toLowerCase()}.`);
+      const { turns, db } = ctx.services;
+      if (turns.cancel(turn.id)) await turns.settled(turn.id);
+      else {
+        // Not running in this process (an orphan from a crash): record the cancellation directly.
+        await db.turn.updateMany({
+          where: { id: turn.id, status: 'RUNNING' },
+          data: { status: 'CANCELLED', errorCode: 'CANCELLED', errorMessage: 'Cancelled by request.', errorRetryable: false, endedAt: new Date() },
+        });
+      }
+      return db.turn.findUniqueOrThrow({ where: { id: turn.id } });
+    },
+  }),
+);
+
+builder.mutationField('clearThread', (t) =>
+  t.field({
+    type: ThreadRef,
+    description: 'Deletes the messages and turns of a thread, keeping the thread and its token (a fresh start).',
+    args: { id: t.arg.id({ required: true, description: 'The thread.' }) },
+    resolve: async (_root, { id }, ctx) => {
+      const thread = await writableThread(ctx, String(id));
+      const { db } = ctx.services;
+      const running = await db.turn.findFirst({ where: { threadId: thread.id, status: 'RUNNING' } });
+      if (running) throw new AppError('THREAD_BUSY', 'Wait for the current answer (or cancel it) before clearing.', { turnId: running.id });
+      await db.$transaction([db.message.deleteMany({ where: { threadId: thread.id } }), db.turn.deleteMany({ where: { threadId: thread.id } })]);
+      return db.thread.update({ where: { id: thread.id }, data: { updatedAt: new Date() } });
+    },
+  }),
+);
+
+const DeleteThreadPayload = builder.objectRef<{ id: string }>('DeleteThreadPayload').implement({
+  description: 'The thread that was deleted.',
+  fields: (t) => ({ id: t.exposeID('id', { description: 'Its id.' }) }),
+});
+
+builder.mutationField('deleteThread', (t) =>
+  t.field({
+    type: DeleteThreadPayload,
+    description: 'Deletes a thread with all its messages and turns (a running turn is cancelled first). Its token stops working.',
+    args: { id: t.arg.id({ required: true, description: 'The thread.' }) },
+    resolve: async (_root, { id }, ctx) => {
+      const thread = await writableThread(ctx, String(id));
+      const { db, turns } = ctx.services;
+      const running = await db.turn.findMany({ where: { threadId: thread.id, status: 'RUNNING' } });
+      for (const turn of running) if (turns.cancel(turn.id, 'The thread was deleted.')) await turns.settled(turn.id);
+      await db.thread.delete({ where: { id: thread.id } });
+      return { id: thread.id };
+    },
+  }),
+);

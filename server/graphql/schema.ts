@@ -1,0 +1,11 @@
+import { lexicographicSortSchema } from 'graphql';
+import { builder } from './builder.js';
+import './types.js';
+import './events.js';
+import './inputs.js';
+import './queries.js';
+import './mutations.js';
+import './subscription.js';
+
+/** The executable schema; `schema.graphql` at the root is printed from it (test/graphql/schema.test.ts). */
+export const schema = lexicographicSortSchema(builder.toSchema());

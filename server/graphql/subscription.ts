@@ -1,0 +1,51 @@
+import { canSeeTriage } from '../auth/principal.js';
+import { TERMINAL_EVENTS, type TurnEvent } from '../pipeline/events.js';
+import { badInput } from '../errors.js';
+import type { GraphQLContext } from './builder.js';
+import { builder } from './builder.js';
+import { readableTurn } from './access.js';
+import { TurnEventRef } from './events.js';
+
+/** How often a subscriber polls a turn that runs somewhere this process cannot hear (no shared bus). */
+const ORPHAN_POLL_MS = 1000;
+
+/**
+ * Replay, then live: the bus delivers every event after `afterSeq` once. When the bus no longer
+ * has the turn (expired, or the process restarted) the event log stored on the Turn row replays
+ * it. Events the caller may not see (TriageChunk without triage:read) are left out.
+ */
+async function* turnEvents(ctx: GraphQLContext, id: string, afterSeq: number): AsyncGenerator<TurnEvent> {
+  if (afterSeq < 0) throw badInput('afterSeq must be 0 or more.', 'afterSeq');
+  let turn = await readableTurn(ctx, id);
+  const visible = canSeeTriage(ctx.principal) ? () => true : (e: TurnEvent) => e.type !== 'TriageChunk';
+  const { bus, db } = ctx.services;
+
+  const live = await bus.subscribe(turn.id, afterSeq, ctx.signal);
+  if (live) {
+    for await (const event of live) if (visible(event)) yield event;
+    return;
+  }
+  while (turn.status === 'RUNNING' && !ctx.signal.aborted) {
+    await new Promise((resolve) => setTimeout(resolve, ORPHAN_POLL_MS));
+    turn = await db.turn.findUniqueOrThrow({ where: { id: turn.id } });
+  }
+  const stored = Array.isArray(turn.events) ? (turn.events as unknown as TurnEvent[]) : [];
+  for (const event of stored) {
+    if (event.seq > afterSeq && visible(event)) yield event;
+    if (TERMINAL_EVENTS.has(event.type)) return;
+  }
+}
+
+builder.subscriptionField('turn', (t) =>
+  t.field({
+    type: TurnEventRef,
+    description:
+      "A turn's events: everything after `afterSeq` (replayed), then live, ending after TurnCompleted or TurnFailed. Works over graphql-ws and GraphQL over SSE.",
+    args: {
+      id: t.arg.id({ required: true, description: 'Turn id (from sendMessage).' }),
+      afterSeq: t.arg.int({ required: false, defaultValue: 0, description: 'The last seq you have; 0 for all.' }),
+    },
+    subscribe: (_root, { id, afterSeq }, ctx) => turnEvents(ctx, String(id), afterSeq ?? 0),
+    resolve: (event) => event,
+  }),
+);

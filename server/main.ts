@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './config.js';
+import { log } from './log.js';
+import { startService } from './app/start.js';
+
+/** `npm start` / `npm run dev`: start everything, print what a newcomer needs, stop cleanly on a signal. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const service = await startService({ config });
+  const lines = [
+    '',
+    `  Triage assistant is running at ${service.url}`,
+    `  Widget demo:  ${service.url}/`,
+    `  GraphQL:      ${service.url}/graphql${config.NODE_ENV === 'development' && config.GRAPHIQL ? ' (GraphiQL in a browser)' : ''}`,
+    `  Engine:       ${service.services.turns.engine === 'OFFLINE' ? 'offline triage engine, no language model' : 'model pipeline'}`,
+  ];
+  if (service.devKeys) {
+    lines.push(
+      '',
+      '  Development site created. Keys (shown once; also saved in DATA_DIR/dev-keys.json):',
+      `    publishable (widget): ${service.devKeys.publishableKey}`,
+      `    staff:                ${service.devKeys.staffKey}`,
+      `    secret (all scopes):  ${service.devKeys.secretKey}`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing running turns');
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else log.fatal({ err: error }, 'service failed to start');
+  process.exit(1);
+});

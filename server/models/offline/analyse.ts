@@ -1,0 +1,75 @@
+import type { ConditionPage } from '../../knowledge/types.js';
+import type { Demographics } from '../../pipeline/types.js';
+import type { RetrievalResult } from '../../retrieval/types.js';
+import { normalise } from '../../safety/text.js';
+import { compileConditions, type CompiledCondition } from './conditions.js';
+import { readFacts, type PatientFacts } from './facts.js';
+import { createReader, type Reader, type StemmedClause } from './lexicon.js';
+import { scoreCondition, type Candidate } from './score.js';
+import { decideSeverity, type SeverityDecision } from './severity.js';
+
+/**
+ * The offline engine's clinical core, free of streaming: read the messages, score the candidate
+ * conditions, pick one (or none), decide the severity. `reason.ts` turns the result into prose.
+ */
+
+export interface Analyser {
+  readonly reader: Reader;
+  readonly conditions: readonly CompiledCondition[];
+  analyse(messages: string[], demographics: Demographics | undefined, retrieval: RetrievalResult): OfflineAnalysis;
+  facts(messages: string[], demographics: Demographics | undefined): PatientFacts;
+}
+
+export interface OfflineAnalysis {
+  facts: PatientFacts;
+  /** Candidates best first (excluded ones last). */
+  ranked: Candidate[];
+  /** The chosen candidate, or undefined when nothing fits well enough (inconclusive). */
+  best?: Candidate;
+  severity: SeverityDecision | { severity: 'Urgent Primary Care'; reason: string; flags: [] };
+}
+
+/**
+ * Below this the best candidate is too weak to name: roughly "one generic symptom and a lukewarm
+ * search result". Tuned on the development cases (see the evaluation).
+ */
+export const CONFIDENCE_THRESHOLD = 1.0;
+/** A condition the search did not return is considered only with this much evidence of its own. */
+const UNRETRIEVED_MIN_EVIDENCE = 2.2;
+
+export function createAnalyser(pages: readonly ConditionPage[]): Analyser {
+  const reader = createReader(pages);
+  const conditions = compileConditions(pages, reader.fix);
+  return {
+    reader,
+    conditions,
+    facts: readFacts,
+    analyse(messages, demographics, retrieval) {
+      const facts = readFacts(messages, demographics);
+      const clauses = reader.read([...messages, ...facts.derived]);
+      const ranked = rank(conditions, clauses, facts, retrieval);
+      const text = messages.map(normalise).join(' . ');
+      const top = ranked[0];
+      if (!top || top.excluded || top.score < CONFIDENCE_THRESHOLD) {
+        return { facts, ranked, severity: inconclusiveSeverity() };
+      }
+      return { facts, ranked, best: top, severity: decideSeverity(top, facts, text) };
+    },
+  };
+}
+
+function inconclusiveSeverity(): OfflineAnalysis['severity'] {
+  return { severity: 'Urgent Primary Care', reason: 'nothing matched clearly enough to name a condition, so it is safest to speak to NHS 111 or a GP', flags: [] };
+}
+
+function rank(conditions: readonly CompiledCondition[], clauses: StemmedClause[], facts: PatientFacts, retrieval: RetrievalResult): Candidate[] {
+  const retrieved = new Map(retrieval.conditions.map((c, i) => [c.slug, { score: c.score, rank: i + 1 }]));
+  const top = retrieval.conditions[0]?.score ?? 1;
+  const scored = conditions.map((c) => {
+    const r = retrieved.get(c.page.slug);
+    return scoreCondition(c, clauses, facts, r ? { ...r, top } : undefined);
+  });
+  // Retrieval is the candidate source; a page it missed needs strong evidence of its own.
+  const eligible = scored.filter((c) => c.retrieval || c.score >= UNRETRIEVED_MIN_EVIDENCE);
+  return eligible.sort((a, b) => b.score - a.score);
+}

@@ -1,0 +1,145 @@
+import type { ConditionPage, Flag } from '../../knowledge/types.js';
+import { normalise } from '../../safety/text.js';
+import { phraseOf, type Phrase } from './lexicon.js';
+
+/**
+ * Condition pages compiled for matching: every symptom, red flag and urgent flag as stemmed
+ * phrases, plus what a flag says about duration ("more than 3 weeks"), age ("65 or over",
+ * "baby under 3 months") or pregnancy, so "for 4 weeks" or an age of 78 can meet a flag no
+ * patient would type word for word.
+ */
+
+/** A page phrase with how specific it is to this condition (rarer words across pages: higher, 0..1). */
+export interface WeightedPhrase extends Phrase {
+  specificity: number;
+  /**
+   * A flag phrase that only restates one of the page's own symptoms ("barking cough" as an
+   * urgent flag of croup). It would fire whenever the condition fits, overriding the page's
+   * default severity, so it does not count towards severity.
+   */
+  restatesSymptom?: boolean;
+}
+
+export interface CompiledSymptom {
+  label: string;
+  phrases: WeightedPhrase[];
+  /** Position on the page: the first symptoms are the most characteristic. */
+  rank: number;
+}
+
+export interface CompiledFlag {
+  label: string;
+  level: 'red' | 'urgent';
+  phrases: WeightedPhrase[];
+  /** Matches when the symptoms have lasted longer than this many days ("more than 3 weeks")... */
+  minDays?: number;
+  /** ...or at least that long ("5 days or more"). */
+  inclusive?: boolean;
+  /** Matches at this age or older / younger (years). */
+  minAge?: number;
+  maxAge?: number;
+  /** Matches when the person is pregnant. */
+  pregnancy?: boolean;
+}
+
+export interface CompiledCondition {
+  page: ConditionPage;
+  symptoms: CompiledSymptom[];
+  flags: CompiledFlag[];
+  /**
+   * Ways the person may name the condition: the title, and each half of "X and Y" titles when
+   * that half is specific ("scalds", "heatstroke"; not "vomiting").
+   */
+  titles: Phrase[];
+}
+
+const TELLING_TITLE = 0.45;
+
+const NUMBER: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, ten: 10, twelve: 12 };
+const DAYS: Record<string, number> = { hour: 1 / 24, day: 1, week: 7, fortnight: 14, month: 30, year: 365 };
+const num = (s: string) => NUMBER[s] ?? Number(s);
+
+/** "cough lasting more than 3 weeks" -> 21 (exclusive); "fever lasting 5 days or more" -> 5 (inclusive); "under 3 months" -> none. */
+export function flagDays(label: string): { days: number; inclusive: boolean } | undefined {
+  const text = normalise(label);
+  const before = /\b(?:more than|over|longer than|after|lasting|for|beyond|at least|past|still \w+ after)\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|ten|twelve)\s+(hour|day|week|fortnight|month|year)s?\b/.exec(text);
+  const after = /\b(\d+|a|an|one|two|three|four|five|six|seven|eight|ten|twelve)\s+(hour|day|week|fortnight|month|year)s?\s+(?:or more|or longer|plus)\b/.exec(text);
+  const m = before ?? after;
+  if (!m || /\b(?:under|younger|aged|age|old)\b/.test(text.slice(Math.max(0, m.index - 12), m.index))) return undefined;
+  const n = num(m[1] as string);
+  const unit = DAYS[m[2] as string];
+  return Number.isFinite(n) && unit ? { days: n * unit, inclusive: !before } : undefined;
+}
+
+/** "aged 65 or over" -> {minAge: 65}; "baby under 3 months" -> {maxAge: 0.25}. */
+export function flagAge(label: string): { minAge?: number; maxAge?: number } {
+  const text = normalise(label);
+  const over = /\b(?:aged |age )?(\d{2,3}) (?:or|and) (?:over|older|above)\b|\b(?:over|older than|above) (?:the age of )?(\d{2,3})\b/.exec(text);
+  if (over) return { minAge: Number(over[1] ?? over[2]) };
+  if (/\b(?:elderly|older (?:person|people|adult|adults))\b/.test(text)) return { minAge: 75 };
+  const under = /\b(?:under|younger than|less than|below) (\d+|one|two|three|six|twelve) (week|month|year)s?(?: old)?\b/.exec(text);
+  if (under && /\b(?:baby|babies|infant|child|children|newborn|old|age|aged)\b/.test(text)) {
+    return { maxAge: num(under[1] as string) * ((DAYS[under[2] as string] ?? 365) / 365) };
+  }
+  return {};
+}
+
+type RawFlag = Omit<CompiledFlag, 'phrases'> & { phrases: Phrase[] };
+
+function compileFlag(flag: Flag, level: 'red' | 'urgent', fix: (t: string) => string): RawFlag {
+  const days = flagDays(flag.flag);
+  const age = flagAge(flag.flag);
+  const pregnancy = /\bpregnan/.test(flag.flag.toLowerCase());
+  return {
+    label: flag.flag,
+    level,
+    phrases: flag.terms.map((t) => phraseOf(t, fix)).filter((p) => p.stems.length > 0),
+    ...(days !== undefined ? { minDays: days.days, inclusive: days.inclusive } : {}),
+    ...age,
+    ...(pregnancy ? { pregnancy } : {}),
+  };
+}
+
+/** Compiles all pages; specificity uses how many pages share each word (inverse document frequency). */
+export function compileConditions(pages: readonly ConditionPage[], fix: (t: string) => string): CompiledCondition[] {
+  const raw = pages.map((page) => ({
+    page,
+    symptoms: page.symptoms.map((s, rank) => ({ label: s.term, rank, phrases: [s.term, ...s.synonyms].map((t) => phraseOf(t, fix)).filter((p) => p.stems.length > 0) })),
+    flags: [...page.redFlags.map((f) => compileFlag(f, 'red', fix)), ...page.urgentFlags.map((f) => compileFlag(f, 'urgent', fix))],
+    title: phraseOf(page.title.replace(/\(.*?\)/g, ''), fix),
+    parts: page.title
+      .replace(/\(.*?\)/g, '')
+      .split(/,| and | or /i)
+      .map((t) => phraseOf(t, fix))
+      .filter((p) => p.stems.length > 0),
+  }));
+  const df = new Map<string, number>();
+  for (const c of raw) {
+    const words = new Set<string>();
+    for (const s of c.symptoms) for (const p of s.phrases) p.stems.forEach((w) => words.add(w));
+    for (const f of c.flags) for (const p of f.phrases) p.stems.forEach((w) => words.add(w));
+    for (const w of words) df.set(w, (df.get(w) ?? 0) + 1);
+  }
+  const n = Math.max(2, pages.length);
+  const idf = (w: string) => Math.log(n / (df.get(w) ?? 1)) / Math.log(n);
+  // A phrase is as specific as its most specific word ("barking cough" is, "cough" is not).
+  const weigh = (p: Phrase): WeightedPhrase => ({ ...p, weights: p.stems.map(idf), specificity: Math.max(...p.stems.map(idf)) });
+  return raw.map((c) => {
+    // Only the hallmark symptoms (the first three) and only urgent flags: a red flag that repeats
+    // a symptom still counts, since missing an emergency is worse than over-triage.
+    const hallmarks = c.symptoms.slice(0, 3).flatMap((s) => s.phrases);
+    const restates = (p: Phrase) => hallmarks.some((sp) => p.stems.every((w) => sp.stems.includes(w)));
+    // Naming the condition counts only when the name is telling: "shingles" is, "cough" is not.
+    const telling = (p: Phrase) => Math.max(...p.stems.map(idf)) >= TELLING_TITLE;
+    const titles = [c.title, ...(c.parts.length > 1 ? c.parts : [])].filter(telling);
+    return {
+      page: c.page,
+      titles,
+      symptoms: c.symptoms.map((s) => ({ ...s, phrases: s.phrases.map(weigh) })),
+      flags: c.flags.map((f) => ({
+        ...f,
+        phrases: f.phrases.map((p) => ({ ...weigh(p), ...(f.level === 'urgent' && restates(p) ? { restatesSymptom: true } : {}) })),
+      })),
+    };
+  });
+}

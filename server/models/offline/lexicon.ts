@@ -1,0 +1,249 @@
+import { stemmer } from 'stemmer';
+import type { ConditionPage } from '../../knowledge/types.js';
+import { isNegated, toClauses, typoFixer, type Clause } from '../../safety/text.js';
+
+/**
+ * How the offline engine reads text: words are typo-corrected against the vocabulary of the
+ * knowledge pages, folded to one lay spelling ("stomach" -> "tummy", "pee" -> "wee") and
+ * Porter-stemmed, so "my lips are swollen" meets the page phrase "swollen lips".
+ */
+
+/** Function words: skipped in the text and dropped from phrases. */
+export const STOPWORDS = new Set([
+  'a', 'an', 'the', 'my', 'your', 'his', 'her', 'their', 'our', 'its', 'of', 'in', 'on', 'at', 'to', 'for', 'from', 'with', 'and',
+  'or', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', 'it', 'i', 'im', 'ive', 'id', 'me', 'you', 'he', 'she', 'hes',
+  'shes', 'they', 'we', 'this', 'that', 'these', 'those', 'there', 'theres', 'some', 'any', 'so', 'as', 'by', 'into', 'than',
+  'then', 'them', 'him', 'what', 'which', 'who', 'if', 'do', 'does', 'did', 'can', 'could', 'would', 'should', 'will', 'may',
+  'might', 'must', 'also', 'too', 'ok', 'okay', 'well', 'yes', 'yeah', 'hi', 'hello', 'please', 'thanks', 'thank', 'theyre',
+]);
+
+/**
+ * Soft words: dropped from page phrases (so "feel faint" is found in "I fainted") but harmless in
+ * the text. Words of time and course ("still", "again", "weeks", "worse") are not soft: a flag
+ * like "still itching after treatment" must not shrink to "itching".
+ */
+const SOFT_WORDS = new Set([
+  'very', 'really', 'quite', 'just', 'bit', 'little', 'feel', 'feels', 'feeling', 'felt', 'have', 'has', 'had', 'having', 'got',
+  'get', 'gets', 'getting', 'like', 'seems', 'seem', 'look', 'looks', 'looking', 'thing', 'things', 'something', 'think',
+  'thought', 'lot', 'lots', 'loads', 'help', 'know', 'sure', 'maybe', 'started', 'start', 'starts', 'began', 'noticed', 'notice',
+  'come', 'comes', 'came', 'coming', 'went', 'gone', 'going', 'when', 'while', 'about', 'around', 'up', 'out', 'off',
+  'own', 'now', 'much', 'many', 'same', 'being', 'how', 'why', 'where', 'whats', 'do', 'doing', 'does', 'it', 'what',
+]);
+
+// Negation words stay in phrases that contain them ("rash doesnt fade", "cant breathe").
+const NEGATION_WORDS = new Set(['no', 'not', 'cant', 'dont', 'doesnt', 'wont', 'never', 'without', 'isnt', 'didnt', 'havent', 'hasnt']);
+
+/** One lay spelling per meaning, applied before stemming. */
+const CANONICAL: Record<string, string> = {
+  stomach: 'tummy', stomache: 'tummy', belly: 'tummy', abdomen: 'tummy', abdominal: 'tummy', tum: 'tummy', tummies: 'tummy',
+  poop: 'poo', poos: 'poo', pooing: 'poo', stool: 'poo', stools: 'poo', faeces: 'poo', bowel: 'poo',
+  pee: 'wee', pees: 'wee', peed: 'wee', peeing: 'wee', urine: 'wee', urinate: 'wee', urinating: 'wee', urination: 'wee',
+  weeing: 'wee', wees: 'wee', weed: 'wee', piss: 'wee',
+  temp: 'temperature', temps: 'temperature', feverish: 'fever', fevers: 'fever', febrile: 'fever',
+  diarrhea: 'diarrhoea', diarrea: 'diarrhoea', diarhea: 'diarrhoea', diarrohea: 'diarrhoea', diahrrea: 'diarrhoea', runs: 'diarrhoea',
+  puke: 'vomit', puked: 'vomit', puking: 'vomit', vomiting: 'vomit', vomited: 'vomit', vomits: 'vomit', barf: 'vomit',
+  hurt: 'pain', hurts: 'pain', hurting: 'pain', painful: 'pain', agony: 'pain', pains: 'pain', sore: 'sore',
+  swollen: 'swell', swelling: 'swell', swelled: 'swell', swells: 'swell', puffy: 'swell', swolen: 'swell',
+  itchy: 'itch', itching: 'itch', itchiness: 'itch', itches: 'itch', itched: 'itch',
+  achy: 'ache', aching: 'ache', aches: 'ache', ached: 'ache',
+  breathe: 'breath', breathing: 'breath', breaths: 'breath', breath: 'breath',
+  kid: 'child', kids: 'child', children: 'child', childs: 'child',
+  migrane: 'migraine', migranes: 'migraine', headach: 'headache', hedache: 'headache',
+  dizziness: 'dizzy', lightheaded: 'dizzy', woozy: 'dizzy',
+  tired: 'tired', tiredness: 'tired', exhausted: 'tired', exhaustion: 'tired', knackered: 'tired', shattered: 'tired',
+  spotty: 'spot', spots: 'spot', pimples: 'spot', pimple: 'spot', zits: 'spot', zit: 'spot',
+  snot: 'mucus', snotty: 'mucus', phlegm: 'mucus', sputum: 'mucus', catarrh: 'mucus',
+  throwing: 'throw', threw: 'throw', thrown: 'throw',
+  sicky: 'sick', nauseous: 'nausea', nauseated: 'nausea', queasy: 'nausea',
+  dribbling: 'drool', dribbles: 'drool', drooling: 'drool', dribble: 'drool',
+  probs: 'problem', prob: 'problem',
+  // Intensity and onset words people use for "severe" and "sudden".
+  terrible: 'severe', agonising: 'severe', agonizing: 'severe', excruciating: 'severe', unbearable: 'severe', horrendous: 'severe',
+  intense: 'severe', horrible: 'severe', severely: 'severe', awful: 'severe', worst: 'severe',
+  suddenly: 'sudden', abruptly: 'sudden', abrupt: 'sudden',
+};
+
+export function canonical(word: string): string {
+  return CANONICAL[word] ?? word;
+}
+
+const stemCache = new Map<string, string>();
+/** Canonical spelling, then Porter stem (cached). */
+export function stem(word: string): string {
+  let s = stemCache.get(word);
+  if (s === undefined) {
+    s = stemmer(canonical(word));
+    stemCache.set(word, s);
+  }
+  return s;
+}
+
+export interface Phrase {
+  text: string;
+  stems: string[];
+  /** How telling each stem is (aligned with `stems`); a partial match must keep most of it. */
+  weights?: number[];
+  /** The phrase carries its own negation ("rash doesnt fade"): never negated by the text around it. */
+  selfNegated: boolean;
+}
+
+export function phraseOf(text: string, fix: (t: string) => string = (t) => t): Phrase {
+  const stems: string[] = [];
+  for (const clause of toClauses(text, fix)) {
+    for (const t of clause.tokens) if ((!STOPWORDS.has(t) && !SOFT_WORDS.has(t)) || NEGATION_WORDS.has(t)) stems.push(stem(t));
+  }
+  // A phrase of negation words alone ("not sure what it is" -> "not") would match any denial.
+  const meaningful = stems.some((s) => !NEGATION_WORDS.has(s));
+  return { text, stems: meaningful ? [...new Set(stems)] : [], selfNegated: stems.some((s) => NEGATION_WORDS.has(s)) };
+}
+
+/** A clause with the stem of each token (null for stopwords), aligned with `clause.tokens`. */
+export interface StemmedClause {
+  clause: Clause;
+  stems: (string | null)[];
+}
+
+export interface PhraseMatch {
+  phrase: Phrase;
+  /** 1 for every word found close together; less for most of a long phrase. */
+  quality: number;
+  negated: boolean;
+  clause: number;
+  start: number;
+  end: number;
+}
+
+const PARTIAL_QUALITY = 0.6;
+const PARTIAL_MIN_WEIGHT = 0.75;
+
+/** The words a phrase must not stray apart by: its length plus a little room for filler. */
+const windowFor = (n: number) => n + 3;
+
+/**
+ * Finds a phrase in the text. Prefers a full, non-negated match; then a negated one ("no fever");
+ * then, for phrases of three or more words, all but one of them together (quality 0.6).
+ */
+export function matchPhrase(phrase: Phrase, clauses: StemmedClause[]): PhraseMatch | null {
+  const n = phrase.stems.length;
+  if (n === 0) return null;
+  let negatedHit: PhraseMatch | null = null;
+  let best: PhraseMatch | null = null;
+  for (let ci = 0; ci < clauses.length; ci++) {
+    const sc = clauses[ci] as StemmedClause;
+    const all = phrase.stems.map((s) => indicesOf(sc.stems, s));
+    const positions = all.filter((p) => p.length > 0);
+    const found = positions.length;
+    if (found < n && (n < 3 || found < n - 1)) continue;
+    // A partial match may only miss a common word: "pain moved to lower right" without "pain"
+    // is fine; "fit with a high temperature" without "fit" is not.
+    if (found < n && phrase.weights) {
+      const total = phrase.weights.reduce((a, b) => a + b, 0);
+      const kept = phrase.weights.reduce((a, w, i) => a + ((all[i] as number[]).length > 0 ? w : 0), 0);
+      if (total <= 0 || kept / total < PARTIAL_MIN_WEIGHT) continue;
+    }
+    const span = bestSpan(positions);
+    if (!span || span.end - span.start > windowFor(found)) continue;
+    const negated = !phrase.selfNegated && isNegated(sc.clause, span.start, span.end);
+    const quality = found === n ? 1 : PARTIAL_QUALITY;
+    const hit: PhraseMatch = { phrase, quality, negated, clause: ci, start: span.start, end: span.end };
+    if (negated) {
+      if (quality === 1 && !negatedHit) negatedHit = hit;
+      continue;
+    }
+    if (!best || quality > best.quality) best = hit;
+    if (best.quality === 1) break;
+  }
+  if (best && best.quality === 1) return best;
+  return negatedHit ?? best;
+}
+
+function indicesOf(stems: (string | null)[], s: string): number[] {
+  const out: number[] = [];
+  stems.forEach((x, i) => {
+    if (x === s) out.push(i);
+  });
+  return out;
+}
+
+/** The tightest window holding one position from each list (lists are short: brute force). */
+function bestSpan(lists: number[][]): { start: number; end: number } | null {
+  if (lists.length === 0) return null;
+  let best: { start: number; end: number } | null = null;
+  const anchor = lists[0] as number[];
+  for (const a of anchor) {
+    let lo = a;
+    let hi = a;
+    for (const list of lists.slice(1)) {
+      let pick = list[0] as number;
+      for (const p of list) if (Math.abs(p - a) < Math.abs(pick - a)) pick = p;
+      lo = Math.min(lo, pick);
+      hi = Math.max(hi, pick);
+    }
+    if (!best || hi - lo < best.end - best.start - 1) best = { start: lo, end: hi + 1 };
+  }
+  return best;
+}
+
+/** Reads text the way the pages are indexed: typo-fixed, clause-split, stemmed. */
+export interface Reader {
+  read(messages: string[]): StemmedClause[];
+  fix(token: string): string;
+}
+
+/**
+ * Everyday words the knowledge pages never use, so the typo fixer leaves them alone ("cheers"
+ * must not become "cheeks").
+ */
+const EVERYDAY_WORDS = [
+  'cheers', 'thanks', 'hello', 'hiya', 'howdy', 'greetings', 'goodbye', 'weather', 'pizza', 'joke', 'jokes', 'password', 'website',
+  'email', 'phone', 'london', 'haha', 'brilliant', 'lovely', 'awesome', 'amazing', 'perfect', 'sorry', 'tomorrow', 'weekend',
+  'holiday', 'school', 'music', 'movie', 'movies', 'films', 'football', 'games', 'money', 'shopping', 'train', 'recipe',
+  'dinner', 'lunch', 'breakfast', 'coffee', 'restaurant', 'hotel', 'books', 'write', 'poem', 'story', 'friends', 'family',
+  'house', 'garden', 'computer', 'internet', 'online', 'account', 'login', 'reset', 'recommend', 'robot', 'human', 'person',
+  'people', 'really', 'appreciate', 'appreciated', 'helpful', 'great', 'nice', 'alright', 'okay', 'whatever', 'tell', 'today',
+  'london', 'manchester', 'birthday', 'party', 'present', 'christmas', 'office', 'meeting', 'teacher', 'student', 'study',
+];
+
+export function createReader(pages: readonly ConditionPage[]): Reader {
+  const vocabulary = new Set<string>();
+  const known = new Set<string>([...STOPWORDS, ...EVERYDAY_WORDS]);
+  const add = (set: Set<string>, text: string) => {
+    for (const w of text.toLowerCase().replace(/['\u2019]/g, '').split(/[^a-z]+/)) if (w) set.add(w);
+  };
+  for (const page of pages) {
+    for (const s of page.symptoms) [s.term, ...s.synonyms].forEach((t) => add(vocabulary, t));
+    for (const f of [...page.redFlags, ...page.urgentFlags]) f.terms.forEach((t) => add(vocabulary, t));
+    add(vocabulary, page.title);
+    for (const section of page.sections) add(known, section.content);
+  }
+  for (const w of Object.keys(CANONICAL)) vocabulary.add(w);
+  const fix = typoFixer(vocabulary, known);
+  return {
+    fix,
+    read: (messages) =>
+      toClauses(messages, fix)
+        .map((clause) => joinCompounds(clause, vocabulary))
+        .map((clause) => ({
+          clause,
+          stems: clause.tokens.map((t) => (STOPWORDS.has(t) && !NEGATION_WORDS.has(t) ? null : stem(t))),
+        })),
+  };
+}
+
+/** "ear ache" -> "earache", "chicken pox" -> "chickenpox", when the pages spell it as one word. */
+function joinCompounds(clause: Clause, vocabulary: ReadonlySet<string>): Clause {
+  const tokens: string[] = [];
+  const commasAfter = new Set<number>();
+  for (let i = 0; i < clause.tokens.length; i++) {
+    const a = clause.tokens[i] as string;
+    const b = clause.tokens[i + 1];
+    if (b !== undefined && !clause.commasAfter.has(i) && a.length > 1 && vocabulary.has(a + b) && !STOPWORDS.has(a)) {
+      tokens.push(a + b);
+      i++;
+    } else {
+      tokens.push(a);
+    }
+    if (clause.commasAfter.has(i)) commasAfter.add(tokens.length - 1);
+  }
+  return tokens.length === clause.tokens.length ? clause : { ...clause, tokens, commasAfter, text: tokens.join(' ') };
+}

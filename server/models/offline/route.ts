@@ -1,0 +1,107 @@
+import { assessSafety } from '../../safety/index.js';
+import { normalise } from '../../safety/text.js';
+import type { CompiledCondition } from './conditions.js';
+import { matchPhrase, stem, type Phrase, type Reader } from './lexicon.js';
+import { CLARIFY, DIRECT } from './templates.js';
+
+/**
+ * Deciding what a message is, without a model: symptoms (triage), too little to go on (ask),
+ * or conversation (answer directly). Symptom content is recognised with the same phrase lists the
+ * triage uses, so anything the pages could match is never answered with small talk.
+ */
+
+export type MessageKind =
+  | 'symptoms'
+  | 'followUp'
+  | 'vague'
+  | 'greeting'
+  | 'thanks'
+  | 'goodbye'
+  | 'about'
+  | 'human'
+  | 'acknowledge'
+  | 'offTopic';
+
+export type DirectKind = Exclude<MessageKind, 'symptoms' | 'followUp' | 'vague'>;
+
+// Words that say someone is unwell without saying how: on their own they call for a question.
+const VAGUE_WORDS = [
+  'unwell', 'ill', 'sick', 'poorly', 'pain', 'ache', 'hurt', 'wrong', 'right', 'weird', 'off', 'bad', 'rubbish', 'awful',
+  'terrible', 'help', 'worried', 'worry', 'health', 'symptom', 'symptoms', 'well', 'great', 'good', 'body', 'strange', 'funny',
+  'doctor', 'problem', 'issue', 'child', 'baby', 'fine', 'normal', 'better', 'worse', 'day', 'today', 'feeling', 'side', 'down',
+];
+const VAGUE_STEMS = new Set(VAGUE_WORDS.map(stem));
+
+const VAGUE =
+  /\b(?:unwell|ill|sick|poorly|rubbish|awful|terrible|rough|not (?:feeling )?(?:well|right|great|good|ok|okay|myself|herself|himself|100)|isnt (?:well|right)|dont feel (?:right|good|well|great)|off|weird|strange|wrong|under the weather|coming down with|in pain|pain|hurts?|help|worried|health|symptoms?|doctor|something)\b/;
+const GREETING = /^(?:hi+|hello+|hey+|hiya|heya|yo|howdy|greetings|good (?:morning|afternoon|evening|day)|morning|evening|afternoon)\b/;
+const THANKS = /\b(?:thanks|thank you|thankyou|thx|ty|cheers|ta|much appreciated|appreciate it)\b/;
+const GOODBYE = /\b(?:bye|goodbye|see you|see ya|cya|good night|goodnight|take care)\b/;
+const HUMAN = /\b(?:are you (?:a )?(?:real|human|person|bot|robot|ai|machine|computer|doctor|nurse)|am i (?:talking|speaking) to (?:a )?(?:real|human|person|bot|robot|machine))\b/;
+const ABOUT = /\b(?:who are you|what are you|what can you do|what do you do|how do(?:es)? (?:you|this|it) work|what is this|help me understand what you|your name)\b/;
+const ACKNOWLEDGE = /^(?:ok+|okay|k|kk|lol|haha+|cool|great|nice|alright|sure|fine|got it|right|noted|hmm+|yes|no|yep|nope|yeah)\b/;
+// Health words that do not always appear as page phrases ("my knee hurts", "a lump").
+const MEDICAL =
+  /\b(?:rash|lump|swell\w*|swollen|bleed\w*|blood|cough\w*|fever\w*|temperature|temp|vomit\w*|diarrh\w*|dizz\w*|headache|migraine|itch\w*|spots?|breath\w*|chest|throat|ears?|eyes?|tummy|stomach|belly|neck|legs?|arms?|knee|ankle|wrist|foot|feet|hands?|tooth|teeth|gums?|skin|wee|pee|poo|periods?|pregnan\w*|infection|nose|sneez\w*|burn\w*|bite|sting|stung|sore|numb\w*|tingl\w*|faint\w*|tired|exhausted|insomnia|anxious|anxiety|panic\w*|depress\w*|blister\w*|head|back pain|backache|nausea|nauseous|cramps?|bloated|constipat\w*|discharge|lumps?|shaking|shivering|palpitations?|heart)\b/;
+const FOLLOW_UP = /\b(?:it|its|still|also|now|since|worse|better|same|serious|bad|severe|mild|days?|weeks?|months?|hours?|yesterday|today|yes|yeah|no|nope|not|started|hurts?|pain|sore|old|aged|years?)\b|\d/;
+const CHILD = /\b(?:child|children|kid|kids|baby|son|daughter|toddler|little one|boy|girl)\b/;
+const SOMEONE_ELSE = /\b(?:mum|mom|mother|dad|father|husband|wife|partner|friend|nan|gran|grandma|grandad|grandpa|brother|sister|neighbour|he|she|him|her)\b/;
+
+export interface Router {
+  /** `answersQuestion`: the message replies to the engine's own yes/no question. */
+  classify(text: string, previousUserMessages: string[], answersQuestion?: boolean): MessageKind;
+}
+
+export function createRouter(reader: Reader, conditions: readonly CompiledCondition[]): Router {
+  // Every distinct page phrase with at least one telling (non-vague) word.
+  const seen = new Set<string>();
+  const phrases: Phrase[] = [];
+  for (const c of conditions) {
+    for (const p of [...c.symptoms.flatMap((s) => s.phrases), ...c.flags.flatMap((f) => f.phrases)]) {
+      const key = p.stems.join(' ');
+      if (seen.has(key) || p.stems.every((s) => VAGUE_STEMS.has(s))) continue;
+      seen.add(key);
+      phrases.push(p);
+    }
+  }
+  const describesSymptoms = (text: string): boolean => {
+    if (assessSafety(text).emergency) return true;
+    const clauses = reader.read([text]);
+    // Negated phrases count too: "no fever" is still talk about symptoms.
+    return phrases.some((p) => matchPhrase(p, clauses)?.quality === 1);
+  };
+  const medical = (text: string) => describesSymptoms(text) || MEDICAL.test(normalise(text));
+
+  return {
+    classify(text, previousUserMessages, answersQuestion = false) {
+      const t = normalise(text).trim();
+      if (answersQuestion) return 'followUp';
+      if (describesSymptoms(text)) return 'symptoms';
+      // "ok", "yes" on their own, not answering a question of ours: nothing new to triage.
+      if (ACKNOWLEDGE.test(t) && t.split(/\s+/).length <= 2) return 'acknowledge';
+      if (THANKS.test(t)) return 'thanks';
+      if (GOODBYE.test(t)) return 'goodbye';
+      if (HUMAN.test(t)) return 'human';
+      if (ABOUT.test(t)) return 'about';
+      if (MEDICAL.test(t)) return 'symptoms';
+      if (previousUserMessages.some(medical) && FOLLOW_UP.test(t)) return 'followUp';
+      if (VAGUE.test(t)) return 'vague';
+      if (GREETING.test(t)) return 'greeting';
+      if (ACKNOWLEDGE.test(t)) return 'acknowledge';
+      return 'offTopic';
+    },
+  };
+}
+
+export function directReply(kind: DirectKind): string {
+  return DIRECT[kind];
+}
+
+/** The clarifying question, shaped by who the message is about. */
+export function clarifyingQuestion(text: string): string {
+  const t = normalise(text);
+  if (CHILD.test(t)) return CLARIFY.child;
+  if (SOMEONE_ELSE.test(t)) return CLARIFY.other;
+  if (/\b(?:pain|hurts?|ache|aching|sore)\b/.test(t)) return CLARIFY.pain;
+  return CLARIFY.adult;
+}

@@ -1,0 +1,217 @@
+import type { CompiledCondition, CompiledFlag, WeightedPhrase } from './conditions.js';
+import type { PatientFacts } from './facts.js';
+import { matchPhrase, type Phrase, type PhraseMatch, type StemmedClause } from './lexicon.js';
+
+/**
+ * Scores candidate conditions against what the person wrote. Every number here is explainable:
+ * the reasoning text lists the symptoms and flags that matched, the ones denied, and why a
+ * condition was set aside (wrong age, sex or pregnancy).
+ */
+
+export interface SymptomHit {
+  label: string;
+  /** The page phrase that matched. */
+  phrase: string;
+  /** What the person wrote for it. */
+  said: string;
+  points: number;
+}
+
+export interface FlagHit {
+  label: string;
+  level: 'red' | 'urgent';
+  /** How it matched: words in the text, or a duration / age / pregnancy the flag names. */
+  via: 'text' | 'duration' | 'age' | 'pregnancy';
+  said: string;
+}
+
+export interface Candidate {
+  condition: CompiledCondition;
+  score: number;
+  /** The retriever's score and rank (1-based), when it returned this condition. */
+  retrieval?: { score: number; rank: number };
+  symptoms: SymptomHit[];
+  /** Symptoms and warning signs the person said they do not have ("no fever"). */
+  denied: string[];
+  flags: FlagHit[];
+  /** Why the condition does not apply to this person, if it does not (age, sex, pregnancy). */
+  excluded?: string;
+  namedInText: boolean;
+}
+
+/** Weights, in one place so the evaluation can be read against them. */
+export const WEIGHTS = {
+  /** Floor and slope of phrase specificity: a common word still counts a little. */
+  specFloor: 0.3,
+  /** The first symptoms on a page are its most characteristic. */
+  leadingSymptoms: 3,
+  laterSymptomWeight: 0.7,
+  redFlagEvidence: 0.7,
+  urgentFlagEvidence: 0.4,
+  deniedPenalty: 0.5,
+  titleBonus: 1.2,
+  /** The page's first symptom is its hallmark (the thing that tells it apart). */
+  hallmarkWeight: 1.3,
+  firstRetrievedBonus: 0.3,
+  /** Retrieval reads the whole page (overview, symptoms) where the lists are terse. */
+  retrievalWeight: 1.6,
+  pregnancyBonus: 0.6,
+};
+
+/** Below this, a one-word flag phrase is too common to decide severity on its own. */
+const SINGLE_WORD_FLAG_SPECIFICITY = 0.3;
+const isTelling = (p: WeightedPhrase) => !p.restatesSymptom && (p.stems.length > 1 || p.specificity >= SINGLE_WORD_FLAG_SPECIFICITY);
+
+const phrasePoints = (p: WeightedPhrase, quality: number) => quality * (WEIGHTS.specFloor + (1 - WEIGHTS.specFloor) * p.specificity);
+
+function said(m: PhraseMatch, clauses: StemmedClause[]): string {
+  const clause = clauses[m.clause];
+  return clause ? clause.clause.tokens.slice(m.start, m.end).join(' ') : m.phrase.text;
+}
+
+interface BestMatch {
+  match: PhraseMatch;
+  points: number;
+}
+
+function bestOf(phrases: WeightedPhrase[], clauses: StemmedClause[]): { positive?: BestMatch; negative?: BestMatch } {
+  let positive: BestMatch | undefined;
+  let negative: BestMatch | undefined;
+  for (const p of phrases) {
+    const m = matchPhrase(p, clauses);
+    if (!m) continue;
+    const points = phrasePoints(p, m.quality);
+    if (m.negated) {
+      if (!negative || points > negative.points) negative = { match: m, points };
+    } else if (!positive || points > positive.points) {
+      positive = { match: m, points };
+    }
+  }
+  return { ...(positive ? { positive } : {}), ...(negative ? { negative } : {}) };
+}
+
+/** Does this flag apply through the person's facts (duration, age, pregnancy) rather than words? */
+function factMatch(flag: CompiledFlag, facts: PatientFacts, hasEvidence: boolean): FlagHit | undefined {
+  const lasted = facts.durationDays;
+  if (flag.minDays !== undefined && lasted !== undefined && (flag.inclusive ? lasted >= flag.minDays : lasted > flag.minDays)) {
+    return { label: flag.label, level: flag.level, via: 'duration', said: facts.durationText ?? '' };
+  }
+  // Age and pregnancy flags only count once the symptoms fit the condition at all.
+  if (!hasEvidence || facts.age === undefined) {
+    return flag.pregnancy && facts.pregnant && hasEvidence ? { label: flag.label, level: flag.level, via: 'pregnancy', said: 'pregnant' } : undefined;
+  }
+  if (flag.minAge !== undefined && facts.age >= flag.minAge) return { label: flag.label, level: flag.level, via: 'age', said: `aged ${Math.round(facts.age)}` };
+  if (flag.maxAge !== undefined && facts.age < flag.maxAge) return { label: flag.label, level: flag.level, via: 'age', said: 'age' };
+  if (flag.pregnancy && facts.pregnant) return { label: flag.label, level: flag.level, via: 'pregnancy', said: 'pregnant' };
+  return undefined;
+}
+
+function exclusion(c: CompiledCondition, facts: PatientFacts): string | undefined {
+  const { affects } = c.page;
+  if (affects.sex && facts.sex && affects.sex !== facts.sex) return `it only affects ${affects.sex === 'female' ? 'women' : 'men'}`;
+  if (affects.pregnancy && (facts.sex === 'male' || !facts.pregnant)) return 'it only happens in pregnancy';
+  if (facts.age !== undefined) {
+    if (affects.minAge !== undefined && facts.age < affects.minAge) return `it affects people aged ${affects.minAge} and over`;
+    if (affects.maxAge !== undefined && facts.age > affects.maxAge + 1) return `it affects ${affects.maxAge <= 5 ? 'young children' : `people up to ${affects.maxAge}`}`;
+  }
+  return undefined;
+}
+
+/**
+ * The person named the condition: every word of the name, as written (a plural "s" aside), close
+ * together. Stems are too loose here ("tonsils" is not "tonsillitis").
+ */
+function namesCondition(title: Phrase, clauses: StemmedClause[]): boolean {
+  const words = title.text.toLowerCase().replace(/\(.*?\)/g, '').split(/[^a-z0-9]+/).filter((w) => w.length > 2 && !/^\d+$/.test(w) && !['and', 'the', 'for'].includes(w));
+  if (words.length === 0) return false;
+  return clauses.some(({ clause }) => {
+    const at = words.map((w) => clause.tokens.findIndex((t) => t === w || t === `${w}s` || `${t}s` === w || t === w.replace(/s$/, '')));
+    return at.every((i) => i >= 0) && Math.max(...at) - Math.min(...at) <= words.length + 1;
+  });
+}
+
+/** Token positions a match used (only the words of the phrase, not the filler between them). */
+function usedTokens(m: PhraseMatch, clauses: StemmedClause[]): string[] {
+  const stems = clauses[m.clause]?.stems ?? [];
+  const out: string[] = [];
+  for (let i = m.start; i < m.end; i++) if (stems[i] && m.phrase.stems.includes(stems[i] as string)) out.push(`${m.clause}:${i}`);
+  return out;
+}
+
+interface Evidence {
+  kind: 'symptom' | 'red' | 'urgent';
+  label: string;
+  match: PhraseMatch;
+  points: number;
+}
+
+export function scoreCondition(
+  condition: CompiledCondition,
+  clauses: StemmedClause[],
+  facts: PatientFacts,
+  retrieval?: { score: number; rank: number; top: number },
+): Candidate {
+  const evidence: Evidence[] = [];
+  const denied: string[] = [];
+  let score = 0;
+  condition.symptoms.forEach((s, i) => {
+    const { positive, negative } = bestOf(s.phrases, clauses);
+    const weight = i === 0 ? WEIGHTS.hallmarkWeight : i < WEIGHTS.leadingSymptoms ? 1 : WEIGHTS.laterSymptomWeight;
+    if (positive) {
+      evidence.push({ kind: 'symptom', label: s.label, match: positive.match, points: positive.points * weight });
+    } else if (negative) {
+      // Only a denied hallmark counts against the condition; any denial is reported.
+      if (i < WEIGHTS.leadingSymptoms) score -= negative.points * WEIGHTS.deniedPenalty;
+      denied.push(said(negative.match, clauses));
+    }
+  });
+  for (const f of condition.flags) {
+    // Flags decide severity, so they need the whole phrase, and a one-word phrase must be a
+    // telling word ("confused", "hives"), not a common one ("worse", "pain").
+    const { positive, negative } = bestOf(f.phrases.filter(isTelling), clauses);
+    if (!positive && negative) denied.push(said(negative.match, clauses));
+    if (positive && positive.match.quality === 1) {
+      const weight = f.level === 'red' ? WEIGHTS.redFlagEvidence : WEIGHTS.urgentFlagEvidence;
+      evidence.push({ kind: f.level, label: f.label, match: positive.match, points: positive.points * weight });
+    }
+  }
+  // Each word the person wrote counts once: "dry cough" is one piece of evidence, not one per
+  // cough phrase on the page. Strongest evidence first; later matches earn only for new words.
+  evidence.sort((a, b) => b.points - a.points);
+  const used = new Set<string>();
+  const symptoms: SymptomHit[] = [];
+  const flags: FlagHit[] = [];
+  for (const e of evidence) {
+    const tokens = usedTokens(e.match, clauses);
+    const fresh = tokens.filter((t) => !used.has(t)).length;
+    const credit = tokens.length ? e.points * (fresh / tokens.length) : 0;
+    tokens.forEach((t) => used.add(t));
+    score += credit;
+    if (e.kind === 'symptom') {
+      if (credit > 0) symptoms.push({ label: e.label, phrase: e.match.phrase.text, said: said(e.match, clauses), points: credit });
+    } else {
+      flags.push({ label: e.label, level: e.kind, via: 'text', said: said(e.match, clauses) });
+    }
+  }
+  const hasEvidence = symptoms.length > 0 || flags.length > 0;
+  for (const f of condition.flags) {
+    if (flags.some((h) => h.label === f.label)) continue;
+    const hit = factMatch(f, facts, hasEvidence);
+    if (hit) flags.push(hit);
+  }
+  const namedInText = condition.titles.some((t) => namesCondition(t, clauses));
+  if (namedInText) score += WEIGHTS.titleBonus;
+  if (retrieval) score += WEIGHTS.retrievalWeight * (retrieval.score / Math.max(retrieval.top, 1e-6)) + (retrieval.rank === 1 ? WEIGHTS.firstRetrievedBonus : 0);
+  if (condition.page.affects.pregnancy && facts.pregnant) score += WEIGHTS.pregnancyBonus;
+  const excluded = exclusion(condition, facts);
+  return {
+    condition,
+    score: excluded ? score - 100 : score,
+    ...(retrieval ? { retrieval: { score: retrieval.score, rank: retrieval.rank } } : {}),
+    symptoms: symptoms.sort((a, b) => b.points - a.points),
+    denied,
+    flags,
+    ...(excluded ? { excluded } : {}),
+    namedInText,
+  };
+}

@@ -1,0 +1,84 @@
+import type { Logger } from '../log.js';
+import { formatContext } from './context.js';
+import type { RetrievalEmbedder } from './embedders/types.js';
+import type { Reranker } from './rerank.js';
+import type { ChunkHit, KnowledgeStore } from './store.js';
+import type { RetrievalResult, RetrievedCondition, Retriever, SearchOptions } from './types.js';
+
+/**
+ * Chunk search, grouped back into parent documents. Chroma returns the best chunks; chunks are
+ * grouped by slug and a condition scores its best chunk plus a small bonus for further matching
+ * chunks (a page that matches in its symptoms *and* its summary is a better bet than one lucky
+ * paragraph; measured in the evaluation, see `groupBonus`).
+ */
+
+export interface RetrieverOptions {
+  /** Conditions returned by default (RETRIEVAL_K). */
+  k: number;
+  /** Chunks fetched per condition wanted; pages have ~7 chunks, so a few per page is plenty. */
+  chunksPerCondition?: number;
+  /** Weight of the 2nd and 3rd best chunk of a condition added to its best. */
+  groupBonus?: number;
+  /** Sections kept per condition in the result and context. */
+  maxSections?: number;
+  reranker?: Reranker;
+  /** Conditions handed to the reranker (RERANK_CANDIDATES). */
+  rerankCandidates?: number;
+  log?: Logger;
+}
+
+export const DEFAULT_GROUP_BONUS = 0.1;
+
+export class ChromaRetriever implements Retriever {
+  constructor(
+    private readonly store: KnowledgeStore,
+    private readonly embedder: RetrievalEmbedder,
+    private readonly options: RetrieverOptions,
+  ) {}
+
+  async search(query: string, options: SearchOptions = {}): Promise<RetrievalResult> {
+    const started = performance.now();
+    const k = Math.max(1, options.k ?? this.options.k);
+    const reranker = this.options.reranker;
+    const wanted = reranker ? Math.max(k, this.options.rerankCandidates ?? 30) : k;
+
+    const [vector] = await this.embedder.embedQueries([query], options.signal);
+    options.signal?.throwIfAborted();
+    let conditions: RetrievedCondition[] = [];
+    // A query with no known word (lexical embedder: "hi") has a zero vector and matches nothing.
+    if (vector && vector.some((x) => x !== 0)) {
+      const hits = await this.store.query(vector, wanted * (this.options.chunksPerCondition ?? 4));
+      conditions = groupHits(hits, this.options.groupBonus ?? DEFAULT_GROUP_BONUS, this.options.maxSections ?? 3).slice(0, wanted);
+    }
+    if (reranker && conditions.length > 1) conditions = await reranker.rerank(query, conditions, k, options.signal);
+    conditions = conditions.slice(0, k);
+    const tookMs = Math.round(performance.now() - started);
+    this.options.log?.debug({ query: query.slice(0, 120), k, top: conditions.map((c) => c.slug), tookMs }, 'retrieval');
+    return { query, conditions, context: formatContext(conditions), tookMs };
+  }
+}
+
+/** Groups chunk hits (best first) into conditions, best first. */
+export function groupHits(hits: ChunkHit[], bonus: number, maxSections: number): RetrievedCondition[] {
+  const bySlug = new Map<string, ChunkHit[]>();
+  for (const h of hits) {
+    const list = bySlug.get(h.slug);
+    if (list) list.push(h);
+    else bySlug.set(h.slug, [h]);
+  }
+  const conditions: RetrievedCondition[] = [];
+  for (const [slug, list] of bySlug) {
+    list.sort((a, b) => b.score - a.score);
+    const [best, ...rest] = list;
+    if (!best) continue;
+    const extra = rest.slice(0, 2).reduce((sum, h) => sum + h.score, 0);
+    conditions.push({
+      slug,
+      title: best.title,
+      url: best.url,
+      score: Math.min(1, best.score + bonus * extra),
+      sections: list.slice(0, maxSections).map((h) => ({ section: h.section, content: h.text, score: h.score })),
+    });
+  }
+  return conditions.sort((a, b) => b.score - a.score);
+}

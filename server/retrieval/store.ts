@@ -1,0 +1,161 @@
+import { ChromaClient, ChromaNotFoundError, type Collection, type Metadata } from 'chromadb';
+import type { Logger } from '../log.js';
+import type { Chunk } from './chunks.js';
+
+/**
+ * The knowledge collection in Chroma: chunks with their vectors and metadata (slug, title, url,
+ * section, ordinal, hash). The collection's own metadata records which embedder built it; opening
+ * it with a different embedder (id or dimensions) drops and recreates it.
+ */
+
+export interface ChunkHit {
+  id: string;
+  slug: string;
+  title: string;
+  url: string;
+  section: string;
+  text: string;
+  /** Cosine similarity clamped to [0, 1]. */
+  score: number;
+}
+
+export interface StoredDocument {
+  hash: string;
+  ids: string[];
+}
+
+export interface EmbedderIdentity {
+  id: string;
+  dimensions: number;
+  space?: 'cosine' | 'ip';
+}
+
+export class StoreError extends Error {
+  override name = 'StoreError';
+}
+
+/** Page size for reading the whole collection (Chroma caps results per call). */
+const PAGE = 1_000;
+
+export function chromaClient(url: string): ChromaClient {
+  const u = new URL(url);
+  const ssl = u.protocol === 'https:';
+  return new ChromaClient({ host: u.hostname, port: Number(u.port || (ssl ? 443 : 80)), ssl });
+}
+
+export class KnowledgeStore {
+  private constructor(
+    private readonly collection: Collection,
+    readonly name: string,
+    private readonly space: 'cosine' | 'ip',
+    /** True when the collection was (re)created by open(): it is empty. */
+    readonly created: boolean,
+  ) {}
+
+  static async open(client: ChromaClient, name: string, embedder: EmbedderIdentity, log?: Logger): Promise<KnowledgeStore> {
+    const space = embedder.space ?? 'cosine';
+    let existing: Collection | undefined;
+    try {
+      existing = await client.getCollection({ name });
+    } catch (err) {
+      if (!(err instanceof ChromaNotFoundError)) throw err;
+    }
+    if (existing) {
+      const meta = existing.metadata ?? {};
+      if (meta.embedder === embedder.id && meta.dimensions === embedder.dimensions) {
+        return new KnowledgeStore(existing, name, space, false);
+      }
+      log?.info({ collection: name, was: meta.embedder ?? null, now: embedder.id }, 'embedder changed: rebuilding the knowledge collection');
+      await client.deleteCollection({ name });
+    }
+    const collection = await client.createCollection({
+      name,
+      embeddingFunction: null,
+      metadata: { embedder: embedder.id, dimensions: embedder.dimensions, createdAt: new Date().toISOString() },
+      // A wide ef_search keeps recall near exact at this size.
+      configuration: { hnsw: { space, ef_search: 200, ef_construction: 200 } },
+    });
+    return new KnowledgeStore(collection, name, space, true);
+  }
+
+  /** Every stored document: its hash and chunk ids, by slug. */
+  async documents(): Promise<Map<string, StoredDocument>> {
+    const docs = new Map<string, StoredDocument>();
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await this.collection.get({ include: ['metadatas'], limit: PAGE, offset });
+      page.ids.forEach((id, i) => {
+        const meta = page.metadatas[i];
+        const slug = typeof meta?.slug === 'string' ? meta.slug : id.split('::')[0] ?? id;
+        const hash = typeof meta?.hash === 'string' ? meta.hash : '';
+        const doc = docs.get(slug) ?? { hash, ids: [] };
+        // Mixed hashes (an interrupted ingest) must never look up to date.
+        if (doc.hash !== hash) doc.hash = '';
+        doc.ids.push(id);
+        docs.set(slug, doc);
+      });
+      if (page.ids.length < PAGE) return docs;
+    }
+  }
+
+  /** Every chunk's text (corpus statistics for query-side weighting). */
+  async texts(): Promise<string[]> {
+    const out: string[] = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await this.collection.get({ include: ['documents'], limit: PAGE, offset });
+      for (const d of page.documents) out.push(d ?? '');
+      if (page.ids.length < PAGE) return out;
+    }
+  }
+
+  async upsert(chunks: Chunk[], embeddings: number[][]): Promise<void> {
+    if (chunks.length !== embeddings.length) throw new StoreError(`${chunks.length} chunks but ${embeddings.length} vectors`);
+    if (!chunks.length) return;
+    const metadatas: Metadata[] = chunks.map((c) => ({
+      slug: c.slug,
+      title: c.title,
+      url: c.url,
+      section: c.section,
+      ordinal: c.ordinal,
+      hash: c.hash,
+    }));
+    await this.collection.upsert({ ids: chunks.map((c) => c.id), embeddings, documents: chunks.map((c) => c.text), metadatas });
+  }
+
+  async delete(ids: string[]): Promise<void> {
+    if (ids.length) await this.collection.delete({ ids });
+  }
+
+  async count(): Promise<number> {
+    return this.collection.count();
+  }
+
+  /**
+   * Similarity in [0, 1] from a Chroma distance. Cosine: 1 - d. Inner product (d = 1 - dot, dot an
+   * unbounded BM25-like score): squashed with dot / (dot + 1), which keeps the order.
+   */
+  private similarity(distance: number): number {
+    const raw = 1 - distance;
+    const s = this.space === 'ip' ? raw / (Math.abs(raw) + 1) : raw;
+    return Math.min(1, Math.max(0, s));
+  }
+
+  /** The `n` chunks nearest to `embedding`, best first. */
+  async query(embedding: number[], n: number): Promise<ChunkHit[]> {
+    const res = await this.collection.query({ queryEmbeddings: [embedding], nResults: n, include: ['documents', 'metadatas', 'distances'] });
+    const ids = res.ids[0] ?? [];
+    return ids.map((id, i) => {
+      const meta = res.metadatas[0]?.[i] ?? {};
+      const str = (v: unknown) => (typeof v === 'string' ? v : '');
+      const distance = res.distances[0]?.[i] ?? 1;
+      return {
+        id,
+        slug: str(meta.slug),
+        title: str(meta.title),
+        url: str(meta.url),
+        section: str(meta.section),
+        text: res.documents[0]?.[i] ?? '',
+        score: this.similarity(distance ?? 1),
+      };
+    });
+  }
+}

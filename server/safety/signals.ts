@@ -1,0 +1,362 @@
+/**
+ * The phrases the emergency rules look for, as regular expressions over normalised clause text
+ * (lower case, no apostrophes, contractions folded: "cant", "dont", "im"; see text.ts).
+ *
+ * Written to over-trigger rather than under-trigger: a missed emergency is far worse than an
+ * unnecessary "call 999". Each signal says how negation applies to it:
+ * - 'normal': "no chest pain", "breathing is fine" switch it off;
+ * - 'strict': only a cue right before it ("not suicidal", "no self harm") switches it off;
+ * - 'none': never switched off (the phrase carries its own meaning, e.g. "dont want to be here").
+ */
+
+export type NegationMode = 'normal' | 'strict' | 'none';
+
+export interface Signal {
+  pattern: RegExp;
+  negation: NegationMode;
+  /** When this also matches the clause, the signal is ignored there (e.g. "cut myself shaving"). */
+  unless?: RegExp;
+}
+
+const alt = (...parts: string[]): RegExp => new RegExp(`\\b(?:${parts.join('|')})\\b`, 'g');
+const sig = (negation: NegationMode, parts: string[], unless?: RegExp): Signal => ({
+  pattern: alt(...parts),
+  negation,
+  ...(unless ? { unless } : {}),
+});
+
+const POSS = '(?:my|his|her|their|the|your|our|a|one|both)';
+const SELF = '(?:my ?self|myslef|mysef|mysel|mself|meself|me self)';
+const GAP = '(?: \\w+){0,2}';
+const CHEST = '(?:chest|chset|chets|chst|cheast|chesr)';
+const BREATH = '(?:breathe|breath|breth|breathing|brething|breating|breahte)';
+
+export const SIGNALS = {
+  // ---- suicide and self-harm ------------------------------------------------------------------
+  suicidal: sig('strict', [
+    'suicid\\w*', 'suicd\\w*', 'sucid\\w*', 'suiced\\w*', 'suisid\\w*', 'suiside\\w*', 'suicie\\w*', 'suacid\\w*',
+    'self ?harm\\w*', 'self ?injur\\w*', 'sh urges',
+  ], /\bsuicide squad\b/),
+  killSelf: sig('none', [
+    `(?:kill|killing|kil|kll|killin|end|ending|hang|hanging|drown|drowning|shoot|shooting|unalive|unaliving|off|offing|top|topping|poison|poisoning|suffocate|suffocating|starve|starving) ${SELF}`,
+    'kms', 'unalive', 'unaliving',
+    `(?:end|ending|take|taking|finish|finishing) (?:my|his|her|their) (?:own )?life`,
+    '(?:end|ending) it all', '(?:end|ending) (?:it|things|everything) (?:all|for good|tonight|today|now)',
+    '(?:want to|going to|thinking (?:of|about)|think about|thought about|planning to|plan to|ready to|just want to|decided to|might) (?:end|ending) (?:it|things|everything)',
+    '(?:want|wanting|wish|wishing|ready|planning|plan) (?:to )?(?:just )?(?:die|be dead|not be alive|not exist|stop existing|never wake up|not wake up|disappear forever|sleep forever|go to sleep forever)',
+    'wish (?:i|id) (?:was|were|had|could) (?:dead|die|never been born|not been born|disappear|not wake up|just die)',
+    'better off (?:dead|without me|if i was gone|if i wasnt here)',
+    '(?:everyone|everybody|they|family|people|kids|world) (?:would|will|d)? ?be better (?:off )?without me',
+    'no (?:reason|point|purpose) (?:to|in|of|for) (?:live|living|life|going on|being alive|being here|carrying on|existing|me being here)',
+    '(?:dont|no longer|never) (?:want|wish|care) to (?:live|be alive|be here|exist|go on|wake up|carry on|keep going|keep living)',
+    '(?:dont|no longer) want to be (?:here|around|alive) (?:anymore|any more|now)',
+    'not worth (?:living|it anymore|being alive|going on)', 'life (?:isnt|is not|aint|not) worth',
+    'cant (?:go on|carry on|keep going)(?: anymore| any more| like this| living)?',
+    '(?:thoughts|thinking|thought|thinks) (?:of|about) (?:dying|death|ending (?:it|my life|things)|killing|suicide|not being here|being dead|not waking up)',
+    '(?:jump|jumping|throw myself|throwing myself) (?:off|from|in front of) (?:a|the) (?:bridge|building|roof|cliff|train|car|bus|tower|motorway)',
+    '(?:step|walk|stepping|walking|lie|lying) (?:out )?in front of (?:a|the) (?:train|car|bus|lorry|truck)',
+    'suicide note', 'goodbye (?:note|notes|letter|letters)', 'wrote (?:a|my) (?:note|letter) to say goodbye',
+    '(?:saved|saving|stockpiling|hoarding|collecting) (?:up )?(?:my )?(?:pills|tablets|meds)',
+    '(?:want|wanting|wish) (?:it all|everything|my life|all of it) to (?:end|stop|be over)',
+    'dont want to (?:be here|exist|live|be alive)',
+    'want to disappear', 'wanna disappear', '(?:feel|feeling) like ending (?:it|things|my life|everything)',
+    '(?:going to|planning to|plan to|want to|thinking (?:of|about)|might) (?:take|taking|swallow|swallowing) (?:all|a whole|the whole|loads|lots|a load|a handful|handful)(?: of)?(?: my| the| his| her)? (?:pills|tablets|meds|medication|paracetamol)',
+  ], /\b(?:die|dye|dying|dyeing) (?:my|his|her|the|their) hair\b/),
+  hurtSelf: sig('none', [
+    `(?:want|wanting|going|urge|urges|thinking|thought|thoughts|tempted|feel like|plan|planning|keep|kept|been|started|start) (?:to |of |about |on )?(?:hurt|hurting|harm|harming|cut|cutting|burn|burning|scratch|scratching|punish|punishing) ${SELF}`,
+    `(?:harm|harmed|harming) ${SELF}`,
+    `(?:cut|cutting|burnt|burned|hurt|hurting) ${SELF} (?:on purpose|deliberately|again)`,
+    `deliberately (?:hurt|cut|harm|burn|burnt|burned)\\w* ${SELF}`,
+  ]),
+  cuttingSelf: sig('none', [`(?:cutting|been cutting|cut) ${SELF}`, '(?:cutting|cut) my (?:arms|wrists|thighs|legs)', 'slit (?:my )?wrists?'],
+    /\b(?:accident\w*|shaving|shave|cooking|cook|knife slipped|chopping|kitchen|slicing|gardening|paper|tin|can|glass|diy|work|finger|thumb)\b/),
+
+  // ---- heart ------------------------------------------------------------------------------------
+  chestPain: sig('normal', [
+    `(?:${CHEST}|heart) (?:pain|pian|pains|ache|aches|aching|hurts?|hurting|tight\\w*|pressure|discomfort|heaviness|heavy|squeez\\w*|crush\\w*|burning|sore|agony)`,
+    `(?:pain|pains|tightness|tight|pressure|heaviness|heavy|ache|aching|squeezing|crushing|discomfort|weight|burning|sore|hurting|hurts|sharp|stabbing)(?: \\w+){0,3} (?:in|on|across|around|over|through|at|behind|of) (?:my |the |his |her |their |your )?(?:${CHEST}|heart|breastbone|sternum)`,
+    `${CHEST}(?: \\w+){0,3} (?:feels? |is |was |getting |gone |really |very |so |a bit |quite )*(?:tight|heavy|crushed|squeezed|painful|sore|hurting|like (?:an elephant|a weight|someone|a band|something|its being))`,
+    `elephant (?:on|sitting on|standing on) ${POSS}? ?${CHEST}`, `band (?:around|round|across) ${POSS}? ?${CHEST}`,
+  ]),
+  severeChest: sig('normal', [
+    `(?:crushing|crushed|squeezing|vice like|vicelike|severe|sudden|terrible|agonising|agonizing|excruciating|worst|really bad|very bad|awful|massive|unbearable|intense|horrible)(?: \\w+){0,2} (?:${CHEST} (?:pain|pressure|tightness)|(?:pain|pressure|tightness|heaviness|ache)(?: \\w+){0,5} ${CHEST})`,
+    `elephant (?:on|sitting on|standing on) ${POSS}? ?${CHEST}`,
+    `(?:${CHEST}|heart) (?:feels|is|feel) (?:like (?:its|it is) )?(?:being )?(?:crushed|squeezed|in a vice)`,
+  ]),
+  heartAttack: sig('normal', [
+    '(?:having|is having|am having|im having|hes having|shes having) (?:a )?heart attack',
+    'think (?:i|im|hes|shes|he|she|theyre|it|its|this)(?: is| am| might be| could be| may be)?(?: having)?(?: a)? heart attack',
+    'heart attack (?:right )?now', 'cardiac arrest', 'heart atack',
+  ]),
+  breathless: sig('normal', [
+    'breathless\\w*', 'brethless', 'short(?:ness)? of breath', 'out of breath', 'sob',
+    `(?:cant|struggling to|struggle to|hard to|difficult to|difficulty|trouble|problems?|struggling|hardly|barely)(?: catch(?:ing)? (?:my|his|her|their))? ${BREATH}`,
+    'cant get (?:my |enough |any )?(?:breath|air)', `${BREATH} (?:is |feels |has been |got |getting )?(?:hard|difficult|laboured|labored|heavy|fast|rapid|funny|weird|shallow|tight|a struggle)`,
+    'gasping', 'winded', 'puffed out',
+  ]),
+  sweating: sig('normal', ['sweat\\w*', 'swet\\w*', 'clammy', 'drenched', 'perspir\\w*']),
+  radiating: sig('normal', [
+    `(?:spread\\w*|radiat\\w*|going|goes|went|moving|moves|shoot\\w*|travel\\w*|runs|running|extends?|extending)(?: \\w+){0,2} (?:down|into|up|to|through|towards?|along|across) (?:my |the |his |her |their |your |both )?(?:left |right )?(?:arm|arms|jaw|neck|back|shoulder|shoulders)`,
+    '(?:pain|ache|aching|tingl\\w*|numb\\w*|heavy|heaviness) (?:in|down) (?:my |his |her |the |their )?(?:left |right )?(?:arm|jaw)',
+    '(?:left )?(?:arm|jaw) (?:pain|ache|aching|hurts|tingl\\w*|numb\\w*|feels heavy|is numb|is heavy)',
+  ]),
+  faint: sig('normal', ['faint\\w*', 'light ?headed', 'dizz\\w*', 'collaps\\w*', 'passed out', 'pass out', 'passing out', 'blacked out']),
+
+  // ---- stroke -----------------------------------------------------------------------------------
+  faceDroop: sig('normal', [
+    '(?:face|mouth|smile|lip|lips|eye|eyelid|cheek)(?: \\w+){0,3} (?:droop\\w*|dropped|dropping|sagg\\w*|sagged|fallen|slump\\w*|lopsided|wonky|crooked|paraly\\w*|gone numb|went numb|numb on one side|gone weak|weak on one side|wont move|cant move)',
+    '(?:droop\\w*|dropped|dropping|sagging|saggy|wonky|lopsided|crooked|uneven|paralysed|paralyzed|frozen)(?: \\w+){0,2} (?:face|mouth|smile)',
+    'face (?:looks )?(?:funny|odd|strange) on one side',
+  ]),
+  armWeak: sig('normal', [
+    'cant (?:lift|raise|move|hold up) (?:my |his |her |their |one |either |both |the )?(?:left |right )?(?:arm|arms)',
+    '(?:arm|arms|hand)(?: \\w+){0,2} (?:suddenly )?(?:gone|went|going|has gone|feels?|is|are|suddenly) (?:weak|limp|floppy|dead|useless)',
+    '(?:left|right|one) leg(?: \\w+){0,2} (?:suddenly )?(?:gone|went|going) (?:weak|limp|floppy|dead|useless)',
+    '(?:weak\\w*|numb\\w*|paraly\\w*|tingl\\w*) (?:on|down|in|of|along) (?:one|the left|the right|my left|my right|his left|his right|her left|her right|their left|their right) side',
+    'one side of (?:my |his |her |their |the )?body', 'arm weakness', 'weak arm', 'weakness in (?:my |his |her |their |one )?(?:arm|arms)',
+    'sudden(?:ly)? (?:weak\\w*|numb\\w*|paraly\\w*)',
+  ], /\b(?:gym|workout|work out|exercise|lifting|weights|training|press ups|pushups|push ups|sleeping on|slept on)\b/),
+  speech: sig('normal', [
+    'slurr\\w*', 'slured', 'slurd',
+    'speech(?: \\w+){0,2} (?:slurred|garbled|jumbled|muddled|weird|strange|funny|wrong|gone|affected|not making sense|nonsense)',
+    'words(?: \\w+){0,3} (?:jumbled|mixed up|muddled|coming out wrong|not making sense|garbled)', 'coming out (?:jumbled|wrong|muddled|garbled)',
+    '(?:garbled|jumbled|muddled) (?:speech|words)',
+    'cant (?:get (?:his|her|my|their|the) words out|find (?:the |my |his |her |their )?words|speak properly|talk properly|speak suddenly|talk suddenly|understand what (?:im|hes|shes|theyre) saying)',
+    'sudden(?:ly)? cant (?:speak|talk)', '(?:trouble|difficulty|problems?) (?:speaking|talking|with (?:his |her |my )?speech|finding words)',
+    '(?:talking|speaking|saying) (?:gibberish|nonsense|funny|strangely|random words)',
+  ]),
+  strokeMention: sig('normal', [
+    '(?:having|is having|am having|im having|hes having|shes having) (?:a )?(?:stroke|storke|strok|mini stroke)',
+    'think (?:i|im|hes|shes|he|she|theyre|it|its|this)(?: is| am| might be| could be| may be| has| had)?(?: having)?(?: had)?(?: a)? (?:stroke|storke|strok|mini stroke|tia)',
+    'mini stroke', 'signs? of (?:a )?stroke',
+  ]),
+  vision: sig('normal', [
+    'sudden(?:ly)?(?: \\w+){0,2} (?:lost|loss of|blind|cant see|double vision)',
+    '(?:lost|loss of|losing) (?:the )?(?:vision|sight) (?:in one eye|suddenly)',
+  ]),
+
+  armsNormal: sig('none', [
+    '(?:arms?|legs?)(?: and (?:arms?|legs?))? (?:are |is |both |feel |seem )*(?:fine|ok|okay|normal|strong|working fine|working normally|unaffected)',
+    'no (?:arm|leg) weakness', 'can (?:lift|raise|move) both (?:arms|my arms)',
+  ]),
+  speechNormal: sig('none', [
+    '(?:speech|talking|speaking|voice)(?: is| sounds| seems)? (?:fine|ok|okay|normal|clear|unaffected)', '(?:talking|speaking) (?:fine|normally|ok)',
+    'no (?:slurr\\w*|speech (?:problems?|difficulty))',
+  ]),
+  settlesWithRest: sig('none', [
+    '(?:goes|went|go|settles|settled|eases|eased|stops|stopped|disappears|wears off|passes)(?: away| off)?(?: \\w+){0,4} (?:rest|resting|i stop|i sit|sitting down|stopping)',
+  ]),
+
+  // ---- anaphylaxis -------------------------------------------------------------------------------
+  swellLipsTongue: sig('normal', [
+    '(?:lip|lips|tongue|face|mouth|eyes|eyelids?)(?: \\w+){0,2} (?:swell\\w*|swollen|swolen|sweling|puff\\w*|blown up|blowing up|ballooning|getting bigger|huge)',
+    '(?:swell\\w*|swollen|swolen|puffy|puffed up|puffing up) (?:up )?(?:of )?(?:my |the |his |her |their )?(?:lip|lips|tongue|face|mouth)',
+  ]),
+  swellThroat: sig('normal', [
+    'throat(?: \\w+){0,2} (?:swell\\w*|swollen|swolen|closing|tight\\w*|puff\\w*)', '(?:swell\\w*|swollen|swolen) (?:of )?(?:my |the |his |her )?throat',
+  ]),
+  throatClosing: sig('normal', [
+    'throat(?: \\w+){0,2} (?:closing|closed|swelling shut|shutting)', 'airway (?:closing|swelling|blocked)',
+  ]),
+  swallow: sig('normal', ['(?:cant|hard to|difficult to|difficulty|trouble|struggling to|struggle to|problems?) (?:swallow\\w*)']),
+  breathingSevere: sig('normal', [
+    `cant ${BREATH}`, `(?:struggling|struggle|fighting) (?:to |for )?(?:${BREATH}|air)`, 'gasping',
+    'throat (?:is |feels )?tight', 'tight throat', 'noisy breathing', 'stridor', `${BREATH}(?: \\w+){0,2} (?:difficult|hard|laboured)`,
+  ]),
+  wheeze: sig('normal', ['wheez\\w*', 'whistling (?:chest|breath\\w*)']),
+  allergen: sig('normal', [
+    'peanut\\w*', 'nut', 'nuts', 'cashew\\w*', 'almond\\w*', 'walnut\\w*', 'hazelnut\\w*', 'pistachio\\w*', 'shellfish', 'prawn\\w*',
+    'shrimp', 'crab', 'lobster', 'mussels?', 'sesame', 'sting', 'stung', 'bee', 'bees', 'wasp', 'wasps', 'hornet', 'penicillin',
+    'amoxicillin', 'latex', 'kiwi', 'ate (?:a|some)',
+  ]),
+  allergyWord: sig('normal', ['allerg\\w*', 'alergic', 'alergy', 'alergies', '(?:bad|severe|serious) reaction']),
+  epipen: sig('normal', [
+    '(?:used|use|using|gave|give|given|needed|need|injected|jabbed|had to use) (?:my |his |her |an |the |their |2 |two )?(?:epi ?pens?|adrenaline|jext|emerade|auto ?injectors?)',
+    'anaphyla\\w*', 'anaphala\\w*', 'anafala\\w*', 'anafila\\w*', 'anaphylatic', 'anaphalactic',
+  ]),
+
+  // ---- sepsis -----------------------------------------------------------------------------------
+  infection: sig('normal', [
+    'infect\\w*', 'fever\\w*', 'temperature', 'high temp', 'temp', 'shiver\\w*', 'shaking', 'rigou?rs', 'chills', 'uti',
+    'flu', 'pneumonia', 'sepsis', 'septic', 'antibiotics?', 'hot and cold', 'burning up', 'wound', 'cellulitis', 'virus',
+    '3[89](?: \\d)?(?: degrees| c)?', '4[01](?: \\d)?(?: degrees| c)?', '10[1-5](?: f| degrees)?',
+  ]),
+  mottled: sig('normal', [
+    'mottl\\w*',
+    '(?:skin|legs|arms|face|hands|feet|body)(?: \\w+){0,3} (?:blue|bluish|grey|gray|greyish|ashen|purple)',
+    '(?:blue|bluish|grey|gray|greyish|ashen) (?:skin|tinge|colour|color)',
+    '(?:he|she|hes|shes|they|theyre|baby|i|im) (?:looks|look|is|are|has gone|have gone|went|turned|gone|going|turning) (?:blue|grey|gray|ashen)',
+  ]),
+  blotchy: sig('normal', ['blotchy (?:pale|grey|gray|blue) skin', 'pale blotchy', 'pale and (?:clammy|cold)', 'cold (?:hands and feet|hands|feet)']),
+  confused: sig('normal', [
+    '(?:very |really |extremely |suddenly |so |quite |more |getting |new )?(?:confused|confusion|disorientated|disoriented|delirious|delerious)',
+    'not making (?:any )?sense', 'talking (?:nonsense|rubbish|gibberish)', 'doesnt (?:know|recognise|recognize) (?:where|who|me)',
+    '(?:not with it|out of it)', '(?:very|really|extremely|unusually|abnormally) (?:drowsy|sleepy)', '(?:hard|difficult) to wake',
+    '(?:cant|wont|not) wake(?: up|n)?', 'unresponsive', 'not responding',
+  ]),
+  noWee: sig('normal', [
+    '(?:not|hasnt|havent|hadnt|didnt|no|cant|barely|hardly) (?:had a |done a |passed |been for a |been able to )?(?:wee|wees|weed|weeing|pee|pees|peed|peeing|urine|urinated|urinating|urinate|pass(?:ed)? urine|wet nappies|wet nappy)',
+    'dry nappies', 'no wet nappies', 'not passed (?:any )?urine',
+  ]),
+  fastBreathing: sig('normal', [
+    `${BREATH} (?:really |very |so |super |too |extremely |very very )?(?:fast|quick\\w*|rapid\\w*)`, '(?:rapid|fast|quick) breath\\w*',
+    `(?:struggling|struggle|fighting) (?:to |for )?(?:${BREATH}|air)`, `cant ${BREATH}`, 'gasping',
+    '(?:very|severely|extremely|really|so) (?:breathless|short of breath|out of breath)',
+  ]),
+  feelDying: sig('normal', [
+    '(?:feel|feels|feeling|felt)(?: like)?(?: i| he| she| they)?(?: im| am| is| are| was)?(?: going to| gonna| about to| might| could| will)? (?:die|dying)',
+    'worst (?:i|ive|he|she|hes|shes|they|theyve) (?:has |have |had )?ever felt', 'never felt (?:this|so) (?:ill|unwell|bad|poorly|sick)',
+    '(?:extreme|uncontrollable|violent|severe) shiver\\w*', 'shaking uncontrollably', 'cant stop shaking',
+  ]),
+  sepsisMention: sig('normal', ['seps[iy]s', 'sepis', 'sespis', 'septic', 'septicaemia', 'blood poisoning']),
+
+  // ---- meningitis -------------------------------------------------------------------------------
+  nonBlanching: sig('normal', [
+    '(?:rash|spots|marks|blotches|dots|bruises|bruising|pinpricks?|pin pricks?)(?: \\w+){0,5} (?:doesnt|does not|didnt|wont|isnt|dont|not|never|hasnt|havent|arent|wouldnt|cant|still)(?: \\w+)? (?:fade|fading|faded|go away|going away|disappear\\w*|blanch\\w*|change|changing|go white|turn white|turning white|lighten|visible|there|see|showing)',
+    '(?:non|not|no) ?blanch\\w*', 'glass(?: \\w+){0,4} (?:doesnt|didnt|still|not|wont|cant|can still|isnt)',
+    'purple (?:rash|spots|blotches|bruis\\w*|marks|dots)', 'pin ?prick (?:rash|spots)', '(?:rash|spots) (?:that |which )?(?:look|looks) like bruis\\w*',
+  ]),
+  stiffNeck: sig('normal', [
+    'stiff (?:neck|necked)', 'neck(?: \\w+){0,2} (?:stiff|rigid)', 'stiffness (?:in|of) (?:my |his |her |their |the )?neck',
+    'cant (?:bend|move|touch) (?:his |her |my |their )?(?:neck|chin to (?:his |her |my |their )?chest)',
+  ]),
+  fever: sig('normal', [
+    'fever\\w*', 'temperature', 'high temp', 'temp', 'burning up', 'feverish', 'shivery', 'shivering', 'chills', 'hot',
+    '3[89](?: \\d)?(?: degrees| c)?', '4[01](?: \\d)?(?: degrees| c)?',
+  ]),
+  photophobia: sig('normal', [
+    '(?:light|lights|sunlight|brightness)(?: \\w+){0,2} (?:hurts?|hurting|painful|bothers?|bothering|unbearable|too bright)',
+    '(?:sensitive|sensitivity) to (?:the )?light', 'cant (?:stand|bear|look at|handle|cope with) (?:the |bright )?lights?',
+    'photophobi\\w*', 'hurts to look at (?:the )?lights?', 'dislike of (?:bright )?lights?',
+  ]),
+  meningitisMention: sig('normal', ['meningitis', 'menigitis', 'meningitus', 'menengitis', 'meningites', 'meningococcal']),
+  meningitisCompanion: sig('normal', ['headache', 'head ache', 'head hurts', 'head is pounding', 'pounding head', 'rash', 'vomit\\w*', 'being sick']),
+
+  // ---- children ---------------------------------------------------------------------------------
+  child: sig('none', [
+    'baby', 'babies', 'babys', 'infant', 'newborn', 'toddler', 'child', 'childs', 'children', 'kid', 'kids', 'son', 'daughter',
+    'little one', 'my boy', 'my girl', 'grandson', 'granddaughter', 'nephew', 'niece', 'schoolboy', 'schoolgirl',
+    '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:week|month|day)s? old',
+    '(?:[1-9]|1[0-5]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen) ?(?:years? old|yr old|yrs old|yo|year old)',
+  ]),
+  floppy: sig('normal', [
+    'floppy', 'flopy', 'lifeless', 'like a rag ?doll', 'ragdoll',
+    '(?:is|gone|went|goes|seems|feels|very|so|all|completely|really|looks) limp',
+  ]),
+  childDanger: sig('normal', [
+    'unresponsive', 'not responding', 'wont wake', 'cant wake', '(?:hard|difficult) to wake', 'not waking', '(?:wont|doesnt|isnt) respond\\w*',
+    'not reacting', 'wont open (?:his|her|their) eyes', 'very drowsy', 'unusually sleepy', 'unconscious',
+    '(?:not|stopped|isnt) breathing', '(?:turning|gone|went|going|turned) blue', 'blue lips',
+    'lips (?:are |have |has |look |looks )?(?:gone |turned |turning |going )?(?:blue|grey|gray)',
+    '(?:having|had|has|having a|a|had a|has had a) (?:fit|seizure|convulsion)', 'fitting', 'seizures?', 'convuls\\w*', 'jerk(?:ing|ed|s|y)',
+    'eyes (?:rolled|rolling) (?:back|up)', '(?:went|gone|going) (?:stiff|rigid)',
+    'grunting', 'high pitched (?:cry|crying|scream\\w*)', 'weak cry', 'sucking in (?:under|between|below)', 'ribs sucking in', 'mottl\\w*',
+  ]),
+
+  // ---- bleeding ---------------------------------------------------------------------------------
+  heavyBleeding: sig('normal', [
+    '(?:bleed\\w*|blood)(?: \\w+){0,2} (?:heavily|a lot|loads|lots|badly|everywhere|wont stop|not stopping|doesnt stop|isnt stopping|hasnt stopped|keeps? coming|non stop|nonstop|pouring|gushing|spurting|pumping|soaking|soaked|through (?:the |my |a |his |her )?(?:bandage|towel|pad|dressing|clothes))',
+    '(?:heavy|severe|major|massive|uncontrollable|uncontrolled|lots of|loads of|a lot of|pouring|gushing|spurting|pumping|really bad|serious|profuse|huge amount of) (?:bleed\\w*|blood|blood loss)',
+    '(?:lots|loads|a lot|pints|litres|cups) of blood',
+    'cant (?:stop|control) (?:the |his |her |my |their |this )?(?:bleed\\w*|blood)', '(?:wont|doesnt|isnt|hasnt|not|cant|never) stop(?:ped|ping)? bleed\\w*',
+    '(?:vomit\\w*|throwing up|threw up|being sick|been sick|sicking up|puking|puked|sick) (?:up )?(?:\\w+ )?blood',
+    'blood in (?:my |his |her |their |the )?(?:vomit|sick)',
+    '(?:coughing|coughed|cough) up (?:lots|loads|a lot|mouthfuls?|cupfuls?|clots|a cup)(?: of)? blood',
+    'black (?:tarry|sticky|tar like) (?:poo|stool|stools|poop)', '(?:tarry|tar like) (?:poo|stool|stools)',
+    '(?:soaked|soaking|soak) through (?:a |my |her |the )?(?:pad|pads|towel|bandage|clothes|sheets)',
+    '(?:nosebleed|nose bleed|nose bleeding|nose is bleeding|nose has been bleeding)(?: \\w+){0,4} (?:wont stop|not stopping|hasnt stopped|for (?:over |more than )?(?:15|20|25|30|40|45|an hour|half an hour|ages))',
+  ]),
+
+  // ---- breathing --------------------------------------------------------------------------------
+  severeBreathing: sig('normal', [
+    `(?:cant|couldnt|barely|hardly) (?:${BREATH}|get (?:my |any |enough )?(?:breath|air))`,
+    `(?:struggling|struggle|struggles|fighting|battling|labouring) (?:to |for )?(?:${BREATH}|air)`,
+    'gasping(?: for (?:air|breath))?',
+    `(?:severe|extreme|really bad|very bad|terrible|serious) (?:${BREATH} (?:difficulty|problems?|trouble)|difficulty ${BREATH}|shortness of breath|breathlessness)`,
+    '(?:too|so|very) breathless to (?:speak|talk|walk|move|eat)', 'cant (?:speak|talk|say|finish|get) (?:in |more than a few |a )?(?:full |whole )?(?:sentences?|words? out)',
+    'chok(?:ing|ed|es)', '(?:not|stopped|isnt|wasnt) breathing',
+    '(?:blue|grey|gray|purple) (?:lips|tongue|mouth)', 'lips (?:are |have |has |look |looks )?(?:gone |turned |turning |going |a bit |slightly )?(?:blue|bluish|grey|gray|purple)',
+    'sucking in (?:under|between|below)', 'ribs sucking in',
+    '(?:inhaler|blue inhaler|reliever|salbutamol|ventolin)(?: \\w+){0,3} (?:not|isnt|doesnt|didnt|arent) (?:working|help\\w*)',
+  ], /\b(?:through (?:my |his |her |the )?nose|nose|nostrils?|(?:or|otherwise|else|unless) (?:i|he|she|they) (?:cant|couldnt))\b/),
+
+  // ---- other emergencies ------------------------------------------------------------------------
+  unconscious: sig('normal', [
+    'unconscious', 'passed out and (?:wont|cant|not|hasnt|isnt)', '(?:not|isnt|wasnt|stopped) breathing', '(?:wont|cant|not|isnt) wak(?:e|ing) up',
+    'unresponsive', 'not responding', 'collapsed and (?:wont|cant|not|isnt|hasnt)',
+  ]),
+  longSeizure: sig('normal', [
+    '(?:fit|fitting|seizure|seizing|convulsion|convulsing)s?(?: \\w+){0,3} (?:lasting|lasted|lasts|for|over|longer than|more than) (?:more than |over |about |around )?(?:5|five|6|7|8|10|ten|fifteen|15|20) min\\w*',
+    'first (?:ever )?(?:fit|seizure|convulsion)', '(?:fit|seizure|fitting|convulsing|convulsion)(?: \\w+){0,2} (?:wont|not|hasnt|isnt|doesnt) stop\\w*',
+    '(?:seizures|fits) (?:one after another|back to back)',
+  ]),
+  thunderclap: sig('normal', [
+    'thunderclap', 'worst headache (?:of my life|ever|ive ever had|i have ever had|in my life|ive had)',
+    'sudden(?:ly)?(?: \\w+){0,2} (?:severe|agonising|agonizing|excruciating|blinding|explosive|unbearable|horrendous|awful|terrible|worst|intense) (?:headache|head pain|pain in (?:my |the |his |her )?head)',
+    '(?:severe|agonising|agonizing|excruciating|blinding|explosive|unbearable|horrendous|terrible|intense) (?:headache|head pain)(?: \\w+){0,2} (?:suddenly|out of nowhere|all of a sudden|in seconds|within seconds|like a thunderclap)',
+    'like (?:being|been|i had been|id been|someone) (?:hit|kicked|struck) (?:on|in|over) the (?:back of the )?head',
+  ]),
+  saddle: sig('normal', [
+    'numb\\w*(?: \\w+){0,3} (?:bum|buttocks?|bottom|genitals?|groin|saddle|privates|between (?:my|his|her|their) legs|inner thighs|around (?:my |the )?(?:anus|back passage|privates|vagina|penis))',
+    'saddle (?:numbness|anaesthesia|area)', 'cant feel (?:my |his |her )?(?:bum|bottom|genitals|privates|back passage)',
+  ]),
+  sphincter: sig('normal', [
+    '(?:cant|couldnt|lost|losing|loss of|no) (?:control|feel|feeling|sensation) (?:of |over |when )?(?:my |his |her |i )?(?:bladder|bowels?|wee|pee|poo|pooing|weeing|peeing|need to wee|need to pee)',
+    '(?:wet|wetting|soiled|soiling) (?:myself|himself|herself)', 'cant (?:wee|pee|urinate)', 'incontinen\\w*',
+  ]),
+  backPain: sig('normal', [
+    'back pain', 'back ache', 'backache', 'back hurts', 'pain in (?:my |his |her |the )?(?:lower )?back', 'lower back', 'sciatica',
+    'slipped disc', 'bad back', 'back is (?:killing|agony)',
+  ]),
+  headHit: sig('normal', [
+    '(?:hit|banged|bumped|knocked|smacked|bashed|fell on|injured|hurt|whacked|cracked) (?:\\w+ ){0,3}head', 'head injury', 'head injuries', 'concussion',
+  ]),
+  headDanger: sig('normal', [
+    'knocked (?:out|unconscious)', 'passed out', 'blacked out', 'unconscious', 'been sick', 'being sick', 'vomit\\w*', 'throwing up',
+    'threw up', 'cant remember', 'memory loss', 'confused', 'drowsy', 'clear fluid', 'bleeding from (?:the |his |her |my |their )?(?:ears?|nose)',
+    '(?:a|had a|having a) (?:fit|seizure)', 'seizure', 'fitting',
+  ]),
+  poisoning: sig('normal', [
+    '(?:swallowed|drank|drunk|ate|eaten|taken|took|has had|got into)(?: \\w+){0,3} (?:bleach|batter(?:y|ies)|button battery|magnets?|detergent|washing (?:tablet|capsule|pod)s?|liquitabs?|weedkiller|antifreeze|poison\\w*|chemicals?|white spirit|dishwasher tablets?)',
+    'overdos\\w*', 'od d', 'taken an od', 'took an od',
+    '(?:took|taken|swallowed|had|ate|eaten)(?: \\w+){0,2} (?:too many|a whole (?:box|pack|packet|bottle|strip)|all (?:of )?(?:my|his|her|the)|loads of|lots of|a handful of|handful of|a bunch of|\\d\\d+)(?: \\w+){0,2} (?:pills|tablets|paracetamol|painkillers|meds|medication|medicine|sleeping pills|ibuprofen|antidepressants|co codamol)',
+  ]),
+  severeBurn: sig('normal', [
+    '(?:large|big|huge|deep|severe|serious|bad|chemical|electrical|electric) (?:burn|burns|scald|scalds)', 'electric shock', 'electrocuted',
+    'burn(?: \\w+){0,4} (?:bigger than (?:my|his|her|their|a) hand|white|charred|black|leathery)',
+  ]),
+} satisfies Record<string, Signal>;
+
+export type SignalId = keyof typeof SIGNALS;
+
+/** Words the typo fixer may correct towards (5+ letters; shorter words get explicit variants above). */
+export const SAFETY_VOCABULARY = [
+  'suicide', 'suicidal', 'myself', 'breathe', 'breathing', 'breathless', 'breathlessness', 'sweating', 'swelling', 'swollen',
+  'tongue', 'throat', 'drooping', 'droopy', 'slurred', 'slurring', 'confused', 'confusion', 'mottled', 'meningitis',
+  'unresponsive', 'bleeding', 'heavily', 'spreading', 'radiating', 'pressure', 'tightness', 'crushing', 'anaphylaxis',
+  'allergic', 'allergy', 'peanuts', 'shellfish', 'seizure', 'unconscious', 'floppy', 'temperature', 'infection', 'weakness',
+  'numbness', 'struggling', 'gasping', 'choking', 'overdose', 'paracetamol', 'headache', 'vomiting', 'nosebleed', 'sepsis',
+  'fading', 'chest', 'sweaty', 'clammy', 'shivering', 'drowsy', 'blanching', 'stiffness', 'wheezing', 'swallow',
+  'swallowing', 'breath', 'weeing', 'peeing', 'nappies', 'adrenaline', 'epipen', 'lightheaded', 'dizzy', 'fainted',
+  'collapsed', 'unalive', 'worthless', 'anymore', 'harming', 'cutting', 'killing', 'suddenly', 'thunderclap',
+  'excruciating', 'agonising', 'bladder', 'bowels', 'buttocks', 'tablets',
+];
+
+/**
+ * Ordinary words within one edit of a vocabulary word, which must not be "corrected"
+ * (found by checking the vocabulary against the words used across the knowledge pages).
+ */
+export const SAFETY_KNOWN_WORDS = [
+  // Found by comparing the vocabulary with every word of the knowledge pages (edit distance 1-2).
+  'concussion', 'convulsion', 'convulsions', 'doing', 'drying', 'crusting', 'dropping', 'droppings', 'drooling', 'injection',
+  'injections', 'infectious', 'peeling', 'screaming', 'shallow', 'shimmering', 'smelling', 'streaming', 'weeping', 'swallowed',
+  'swallows', 'collapse', 'collapses', 'allergies', 'chesty', 'headachey', 'sweat', 'sweats', 'breathed', 'breaths',
+  // Everyday words one edit from a vocabulary word.
+  'chess', 'cheat', 'cheap', 'chase', 'chests', 'sweet', 'swearing', 'sweeping', 'swelled', 'throw', 'threat', 'three', 'breed',
+  'bread', 'breadth', 'lying', 'dining', 'dyeing', 'eying', 'tying', 'vying', 'putting', 'filling', 'willing', 'billing',
+  'facing', 'trading', 'loading', 'heading', 'reading', 'fainter', 'painted', 'sloppy', 'cooking', 'coking', 'smoking',
+  'stroking', 'browsy', 'allergen', 'allergens', 'fizzy', 'tizzy', 'thyself', 'itself', 'herself', 'himself', 'yourself',
+  'breathy', 'wreath', 'beneath', 'fainting', 'painting', 'grasping', 'clasping', 'breeding', 'pleading', 'feeding', 'needing',
+  'heeding', 'speeding', 'seeing', 'fleeing', 'teeing', 'tablet', 'stable', 'table', 'cable', 'sudden', 'shocking',
+  'stocking', 'clumsy', 'sweeter', 'sweater', 'swelter', 'seizing', 'bleeping', 'blessing', 'blending', 'spending', 'spreadsheet',
+];

@@ -1,0 +1,140 @@
+import type { RunnerEvent } from '../../server/pipeline/events.js';
+import { TurnError, type TurnInput, type TurnRunner } from '../../server/pipeline/types.js';
+
+/**
+ * A scripted TurnRunner: the message text picks a script, so a browser test controls exactly what
+ * a turn streams, at what pace, and when it pauses.
+ */
+
+export const REASONING = [
+  'Sore throat for three days ',
+  'with a mild fever. ',
+  'No difficulty breathing or swallowing, ',
+  'so no red flags; most likely viral.',
+];
+
+export const ANSWER = [
+  'It sounds like a **sore throat**',
+  ', which usually gets better on its own within a week.\n\n',
+  'You can:\n',
+  '- drink plenty of fluids\n',
+  '- take paracetamol or ibuprofen\n\n',
+  'See the [NHS page](https://www.nhs.uk/conditions/sore-throat/) if it does not improve.',
+];
+
+export const SOURCES = [
+  { slug: 'sore-throat', title: 'Sore throat', url: 'https://www.nhs.uk/conditions/sore-throat/', score: 0.91 },
+  { slug: 'tonsillitis', title: 'Tonsillitis', url: 'https://www.nhs.uk/conditions/tonsillitis/', score: 0.74 },
+];
+
+/** 30 numbered chunks, 120 ms apart: long enough to restart the server in the middle. */
+export const SLOW_CHUNKS = Array.from({ length: 30 }, (_, i) => `part${String(i + 1).padStart(2, '0')} `);
+
+/** The pixel a hostile answer tries to load; the test checks nobody requests it. */
+export const TRACKING_PATH = '/__widget-test/pixel.png';
+
+export function hostileAnswer(origin: string): string[] {
+  return [
+    'Here is <img src=x onerror="window.__pwned = \'img\'"> an image ',
+    'and <script>window.__pwned = "script"</script> a script.\n\n',
+    `![tracker](${origin}${TRACKING_PATH}) `,
+    '[click me](javascript:window.__pwned="link") ',
+    '<iframe src="javascript:parent.__pwned=\'iframe\'"></iframe>',
+    '<style>:host{display:none}</style>',
+    '<a href="https://example.com" onclick="window.__pwned=\'onclick\'">raw link</a>',
+  ];
+}
+
+const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/** Named latches a test opens to let a paused turn continue. */
+export class Gates {
+  private readonly waiting = new Map<string, { promise: Promise<void>; open: () => void }>();
+  private get(name: string): { promise: Promise<void>; open: () => void } {
+    let g = this.waiting.get(name);
+    if (!g) {
+      let open = (): void => undefined;
+      const promise = new Promise<void>((r) => (open = r));
+      g = { promise, open };
+      this.waiting.set(name, g);
+    }
+    return g;
+  }
+  wait(name: string): Promise<void> {
+    return this.get(name).promise;
+  }
+  open(name: string): void {
+    this.get(name).open();
+  }
+}
+
+export interface ScriptedRunner extends TurnRunner {
+  /** Every input the runner was given, for asserting what the widget sent. */
+  readonly inputs: TurnInput[];
+  readonly gates: Gates;
+  origin: string;
+}
+
+export function scriptedRunner(): ScriptedRunner {
+  const inputs: TurnInput[] = [];
+  const gates = new Gates();
+  const flaky = new Set<string>();
+  const runner: ScriptedRunner = {
+    engine: 'OFFLINE',
+    inputs,
+    gates,
+    origin: '',
+    async *run(input: TurnInput, signal: AbortSignal): AsyncGenerator<RunnerEvent> {
+      inputs.push(input);
+      const text = input.text.toLowerCase();
+      const answer = (chunks: string[]): RunnerEvent[] => chunks.map((delta) => ({ type: 'AnswerChunk', delta }));
+
+      if (text.includes('hostile')) {
+        yield { type: 'StatusChunk', stage: 'answering', message: '' };
+        for (const e of answer(hostileAnswer(runner.origin))) yield e;
+        return;
+      }
+      if (text.includes('slow')) {
+        yield { type: 'StatusChunk', stage: 'answering', message: '' };
+        for (const e of answer(SLOW_CHUNKS)) {
+          await sleep(120, signal);
+          yield e;
+        }
+        return;
+      }
+      if (text.includes('flaky') && !flaky.has(input.threadId)) {
+        flaky.add(input.threadId);
+        yield { type: 'StatusChunk', stage: 'routing', message: '' };
+        throw new TurnError('MODEL_UNAVAILABLE', 'The language model did not respond.', true);
+      }
+      // The full triage shape: route, search, sources, reasoning, answer.
+      yield { type: 'StatusChunk', stage: 'routing', message: '' };
+      await sleep(30, signal);
+      yield { type: 'StatusChunk', stage: 'searching', message: '' };
+      await sleep(30, signal);
+      yield { type: 'SourcesChunk', sources: SOURCES };
+      yield { type: 'StatusChunk', stage: 'reasoning', message: '' };
+      for (const delta of REASONING) {
+        await sleep(20, signal);
+        yield { type: 'ReasoningChunk', delta };
+      }
+      // "gated" turns pause here, mid-turn, until the test has looked at the streaming state.
+      if (text.includes('gated')) await gates.wait('answer');
+      yield { type: 'StatusChunk', stage: 'answering', message: '' };
+      for (const e of answer(ANSWER)) {
+        await sleep(20, signal);
+        yield e;
+      }
+    },
+  };
+  return runner;
+}
