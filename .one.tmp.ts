@@ -15,6 +15,6 @@ for (const c of cs) {
   const r = { ...r5, conditions: [...r5.conditions, ...r10.conditions.filter(x=>!seen.has(x.slug))] };
   const a = an.analyse([c.text], c.demographics, r);
   console.log('==', c.id, c.text, JSON.stringify(a.facts), a.severity.reason);
-  for (const x of a.ranked.slice(0, 4)) console.log(`  ${x.condition.page.slug} ${x.score.toFixed(2)} r${x.retrieval?.rank}:${x.retrieval?.score.toFixed(2)} title=${x.namedInText} | ${x.symptoms.map(s=>`${s.label}[${s.phrase}~${s.said}]=${s.points.toFixed(2)}`).join('; ')} | denied ${x.denied.join(',')} | flags ${x.flags.map(f=>f.level+':'+f.label+'<'+f.said+'>').join('; ')}`);
+  for (const x of a.ranked.slice(0, 4)) console.log(`  ${x.condition.page.slug} ${x.score.toFixed(2)} ev=${x.evidence.toFixed(2)} r${x.retrieval?.rank}:${x.retrieval?.score.toFixed(2)} title=${x.namedInText} | ${x.symptoms.map(s=>`${s.label}[${s.phrase}~${s.said}]=${s.points.toFixed(2)}`).join('; ')} | denied ${x.denied.join(',')} | flags ${x.flags.map(f=>f.level+':'+f.label+'<'+f.said+'>').join('; ')}`);
 }
 await svc.close();

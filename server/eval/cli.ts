@@ -3,7 +3,6 @@ import { loadConfig } from '../config.js';
 import { log } from '../log.js';
 import { loadCases } from './cases.js';
 import { runRetrievalEval, type RetrievalEvalReport } from './retrieval.js';
-import { runTriageEval } from './triage.js';
 
 /**
  * npm run eval -- --mode retrieval --cases FILE [--k 1,3,5,10] [--embedder NAME] [--json] [--misses]
@@ -43,6 +42,8 @@ async function main(): Promise<number> {
   if (values.mode === 'triage') {
     const flags: Record<string, string | boolean> = {};
     for (const t of tokens ?? []) if (t.kind === 'option') flags[t.name] = t.value ?? true;
+    // Loaded only for this mode: the triage eval pulls in the whole pipeline and model clients.
+    const { runTriageEval } = await import('./triage.js');
     await runTriageEval({ casesFile, json: values.json === true, flags });
     return 0;
   }

@@ -22,7 +22,7 @@ export const builder = new SchemaBuilder<{
 }>({
   plugins: [RelayPlugin],
   defaultFieldNullability: false,
-  relay: { clientMutationId: 'omit', cursorType: 'String', edgesFieldOptions: { nullable: false }, nodeFieldOptions: { nullable: false }, nodesOnConnection: false },
+  relay: { clientMutationId: 'omit', cursorType: 'String', edgesFieldOptions: { nullable: false }, nodeFieldOptions: { nullable: false }, nodesOnConnection: false, pageInfoTypeOptions: { description: 'Where a page of a connection sits in the whole list (Relay).' } },
 });
 
 builder.scalarType('DateTime', {

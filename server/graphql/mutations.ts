@@ -28,6 +28,7 @@ builder.mutationField('startThread', (t) =>
           fields: (f) => ({ demographics: f.field({ type: DemographicsInput, description: 'What the person shares about themselves.' }) }),
         }),
         required: false,
+        description: 'Optional details for the thread.',
       }),
     },
     resolve: async (_root, { input }, ctx) => {
@@ -58,6 +59,7 @@ builder.mutationField('sendMessage', (t) =>
     args: {
       input: t.arg({
         required: true,
+        description: 'The message.',
         type: builder.inputType('SendMessageInput', {
           description: 'A message from the person.',
           fields: (f) => ({

@@ -69,7 +69,7 @@ builder.queryField('threads', (t) =>
           ),
       );
     },
-  }),
+  }, { description: 'A page of threads.' }, { description: 'A thread and its cursor.' }),
 );
 
 const forbiddenSite = () => forbidden("This key may only browse its own site's threads.");

@@ -275,7 +275,7 @@ ThreadRef.implement({
               inverted,
             }),
         ),
-    }),
+    }, { description: 'A page of messages.' }, { description: 'A message and its cursor.' }),
   }),
 });
 

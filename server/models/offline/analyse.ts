@@ -26,7 +26,7 @@ export interface OfflineAnalysis {
   ranked: Candidate[];
   /** The chosen candidate, or undefined when nothing fits well enough (inconclusive). */
   best?: Candidate;
-  severity: SeverityDecision | { severity: 'Urgent Primary Care'; reason: string; flags: [] };
+  severity: SeverityDecision;
 }
 
 /**
@@ -34,6 +34,10 @@ export interface OfflineAnalysis {
  * search result". Tuned on the development cases (see the evaluation).
  */
 export const CONFIDENCE_THRESHOLD = 1.0;
+/** The person's words must support the condition too: a search hit alone is not enough to name it. */
+export const MIN_EVIDENCE = 0.25;
+/** ...unless the search is sure of it (first, with this similarity or more). */
+const CONFIDENT_SEARCH = 0.6;
 /** A condition the search did not return is considered only with this much evidence of its own. */
 const UNRETRIEVED_MIN_EVIDENCE = 2.2;
 
@@ -50,15 +54,22 @@ export function createAnalyser(pages: readonly ConditionPage[]): Analyser {
       const ranked = rank(conditions, clauses, facts, retrieval);
       const text = messages.map(normalise).join(' . ');
       const top = ranked[0];
-      if (!top || top.excluded || top.score < CONFIDENCE_THRESHOLD) {
-        return { facts, ranked, severity: inconclusiveSeverity() };
+      const searchSure = (top?.retrieval?.rank === 1 && top.retrieval.score >= CONFIDENT_SEARCH) || false;
+      if (!top || top.excluded || top.score < CONFIDENCE_THRESHOLD || (top.evidence < MIN_EVIDENCE && !searchSure)) {
+        return { facts, ranked, severity: inconclusiveSeverity(top, facts, text) };
       }
       return { facts, ranked, best: top, severity: decideSeverity(top, facts, text) };
     },
   };
 }
 
-function inconclusiveSeverity(): OfflineAnalysis['severity'] {
+/**
+ * Not naming a condition is no reason to lower the guard: if the nearest candidate would be an
+ * emergency, say so; otherwise point to NHS 111 or a GP.
+ */
+function inconclusiveSeverity(top: Candidate | undefined, facts: PatientFacts, text: string): OfflineAnalysis['severity'] {
+  const nearest = top && !top.excluded ? decideSeverity(top, facts, text) : undefined;
+  if (nearest?.severity === 'A&E') return { ...nearest, reason: `nothing matched clearly enough to name a condition, but the nearest, ${top?.condition.page.title}, would need emergency care` };
   return { severity: 'Urgent Primary Care', reason: 'nothing matched clearly enough to name a condition, so it is safest to speak to NHS 111 or a GP', flags: [] };
 }
 

@@ -64,11 +64,11 @@ export function flagDays(label: string): { days: number; inclusive: boolean } | 
   const text = normalise(label);
   const before = /\b(?:more than|over|longer than|after|lasting|for|beyond|at least|past|still \w+ after)\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|ten|twelve)\s+(hour|day|week|fortnight|month|year)s?\b/.exec(text);
   const after = /\b(\d+|a|an|one|two|three|four|five|six|seven|eight|ten|twelve)\s+(hour|day|week|fortnight|month|year)s?\s+(?:or more|or longer|plus)\b/.exec(text);
-  const m = before ?? after;
+  const m = after ?? before;
   if (!m || /\b(?:under|younger|aged|age|old)\b/.test(text.slice(Math.max(0, m.index - 12), m.index))) return undefined;
   const n = num(m[1] as string);
   const unit = DAYS[m[2] as string];
-  return Number.isFinite(n) && unit ? { days: n * unit, inclusive: !before } : undefined;
+  return Number.isFinite(n) && unit ? { days: n * unit, inclusive: m === after } : undefined;
 }
 
 /** "aged 65 or over" -> {minAge: 65}; "baby under 3 months" -> {maxAge: 0.25}. */

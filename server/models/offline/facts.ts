@@ -26,7 +26,7 @@ export interface PatientFacts {
 
 const NUMBER_WORDS: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11,
-  twelve: 12, couple: 2, 'a couple of': 2, 'a few': 3, few: 3, several: 4,
+  twelve: 12, couple: 2, 'a couple': 2, 'a few': 3, few: 3, several: 4,
 };
 const UNIT_DAYS: Record<string, number> = { minute: 1 / 1440, hour: 1 / 24, day: 1, night: 1, week: 7, fortnight: 14, month: 30, year: 365 };
 const NUM = '(\\d+(?:\\.\\d+)?|a couple of|a few|couple of|an|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|few)';
@@ -98,7 +98,8 @@ function sexFromText(text: string): 'female' | 'male' | undefined {
 /** Reads the facts from the messages (oldest first) and the structured demographics. */
 export function readFacts(messages: string[], demographics?: Demographics): PatientFacts {
   const text = messages.map(normalise).join(' . ');
-  const textAge = ageFromText(text);
+  // "my grandad (79)": brackets and the like only get in the way of reading numbers.
+  const textAge = ageFromText(text.replace(/[^a-z0-9.\s]/g, ' ').replace(/\s+/g, ' '));
   // Demographics give whole years; "8 week old" in the text is more precise for a baby.
   let age: number | undefined;
   let ageSource: PatientFacts['ageSource'];

@@ -115,9 +115,8 @@ export interface PhraseMatch {
 
 const PARTIAL_QUALITY = 0.6;
 const PARTIAL_MIN_WEIGHT = 0.75;
-
-/** The words a phrase must not stray apart by: its length plus a little room for filler. */
-const windowFor = (n: number) => n + 3;
+/** Other meaningful words allowed between a phrase's words ("throat is really sore"). */
+const WINDOW_SLACK = 2;
 
 /**
  * Finds a phrase in the text. Prefers a full, non-negated match; then a negated one ("no fever");
@@ -131,30 +130,43 @@ export function matchPhrase(phrase: Phrase, clauses: StemmedClause[]): PhraseMat
   for (let ci = 0; ci < clauses.length; ci++) {
     const sc = clauses[ci] as StemmedClause;
     const all = phrase.stems.map((s) => indicesOf(sc.stems, s));
-    const positions = all.filter((p) => p.length > 0);
-    const found = positions.length;
-    if (found < n && (n < 3 || found < n - 1)) continue;
-    // A partial match may only miss a common word: "pain moved to lower right" without "pain"
-    // is fine; "fit with a high temperature" without "fit" is not.
-    if (found < n && phrase.weights) {
-      const total = phrase.weights.reduce((a, b) => a + b, 0);
-      const kept = phrase.weights.reduce((a, w, i) => a + ((all[i] as number[]).length > 0 ? w : 0), 0);
-      if (total <= 0 || kept / total < PARTIAL_MIN_WEIGHT) continue;
+    const missing = all.filter((p) => p.length === 0).length;
+    if (missing > 1 || (missing === 1 && n < 3)) continue;
+    // Whole phrase first; then, for long phrases, every way of leaving one word out.
+    const options = missing === 0 ? [all.map((_, i) => i)] : [];
+    if (n >= 3) for (let drop = 0; drop < n; drop++) if (missing === 0 || (all[drop] as number[]).length === 0) options.push(all.map((_, i) => i).filter((i) => i !== drop));
+    for (const keep of options) {
+      const complete = keep.length === n;
+      // A partial match may only miss a common word: "pain moved to lower right" without "pain"
+      // is fine; "fit with a high temperature" without "fit" is not.
+      if (!complete && phrase.weights) {
+        const total = phrase.weights.reduce((a, b) => a + b, 0);
+        const kept = keep.reduce((a, i) => a + (phrase.weights?.[i] ?? 0), 0);
+        if (total <= 0 || kept / total < PARTIAL_MIN_WEIGHT) continue;
+      }
+      const span = bestSpan(keep.map((i) => all[i] as number[]));
+      if (!span || contentWidth(sc, span) > keep.length + WINDOW_SLACK) continue;
+      const negated = !phrase.selfNegated && isNegated(sc.clause, span.start, span.end);
+      const quality = complete ? 1 : PARTIAL_QUALITY;
+      const hit: PhraseMatch = { phrase, quality, negated, clause: ci, start: span.start, end: span.end };
+      if (negated) {
+        if (complete && !negatedHit) negatedHit = hit;
+        continue;
+      }
+      if (!best || quality > best.quality) best = hit;
+      break;
     }
-    const span = bestSpan(positions);
-    if (!span || span.end - span.start > windowFor(found)) continue;
-    const negated = !phrase.selfNegated && isNegated(sc.clause, span.start, span.end);
-    const quality = found === n ? 1 : PARTIAL_QUALITY;
-    const hit: PhraseMatch = { phrase, quality, negated, clause: ci, start: span.start, end: span.end };
-    if (negated) {
-      if (quality === 1 && !negatedHit) negatedHit = hit;
-      continue;
-    }
-    if (!best || quality > best.quality) best = hit;
-    if (best.quality === 1) break;
+    if (best?.quality === 1) break;
   }
   if (best && best.quality === 1) return best;
   return negatedHit ?? best;
+}
+
+/** Words with meaning inside a span: "pain in the bottom of my heel" is 3 (pain, bottom, heel). */
+function contentWidth(sc: StemmedClause, span: { start: number; end: number }): number {
+  let n = 0;
+  for (let i = span.start; i < span.end; i++) if (sc.stems[i] !== null) n++;
+  return n;
 }
 
 function indicesOf(stems: (string | null)[], s: string): number[] {

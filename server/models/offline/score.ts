@@ -28,6 +28,8 @@ export interface FlagHit {
 export interface Candidate {
   condition: CompiledCondition;
   score: number;
+  /** The part of the score from the person's words (symptoms, flags, naming it), without the search. */
+  evidence: number;
   /** The retriever's score and rank (1-based), when it returned this condition. */
   retrieval?: { score: number; rank: number };
   symptoms: SymptomHit[];
@@ -151,14 +153,14 @@ export function scoreCondition(
   facts: PatientFacts,
   retrieval?: { score: number; rank: number; top: number },
 ): Candidate {
-  const evidence: Evidence[] = [];
+  const found: Evidence[] = [];
   const denied: string[] = [];
   let score = 0;
   condition.symptoms.forEach((s, i) => {
     const { positive, negative } = bestOf(s.phrases, clauses);
     const weight = i === 0 ? WEIGHTS.hallmarkWeight : i < WEIGHTS.leadingSymptoms ? 1 : WEIGHTS.laterSymptomWeight;
     if (positive) {
-      evidence.push({ kind: 'symptom', label: s.label, match: positive.match, points: positive.points * weight });
+      found.push({ kind: 'symptom', label: s.label, match: positive.match, points: positive.points * weight });
     } else if (negative) {
       // Only a denied hallmark counts against the condition; any denial is reported.
       if (i < WEIGHTS.leadingSymptoms) score -= negative.points * WEIGHTS.deniedPenalty;
@@ -172,16 +174,16 @@ export function scoreCondition(
     if (!positive && negative) denied.push(said(negative.match, clauses));
     if (positive && positive.match.quality === 1) {
       const weight = f.level === 'red' ? WEIGHTS.redFlagEvidence : WEIGHTS.urgentFlagEvidence;
-      evidence.push({ kind: f.level, label: f.label, match: positive.match, points: positive.points * weight });
+      found.push({ kind: f.level, label: f.label, match: positive.match, points: positive.points * weight });
     }
   }
   // Each word the person wrote counts once: "dry cough" is one piece of evidence, not one per
   // cough phrase on the page. Strongest evidence first; later matches earn only for new words.
-  evidence.sort((a, b) => b.points - a.points);
+  found.sort((a, b) => b.points - a.points);
   const used = new Set<string>();
   const symptoms: SymptomHit[] = [];
   const flags: FlagHit[] = [];
-  for (const e of evidence) {
+  for (const e of found) {
     const tokens = usedTokens(e.match, clauses);
     const fresh = tokens.filter((t) => !used.has(t)).length;
     const credit = tokens.length ? e.points * (fresh / tokens.length) : 0;
@@ -201,12 +203,15 @@ export function scoreCondition(
   }
   const namedInText = condition.titles.some((t) => namesCondition(t, clauses));
   if (namedInText) score += WEIGHTS.titleBonus;
+  // What the person's own words support, before the search's opinion is added.
+  const evidence = score;
   if (retrieval) score += WEIGHTS.retrievalWeight * (retrieval.score / Math.max(retrieval.top, 1e-6)) + (retrieval.rank === 1 ? WEIGHTS.firstRetrievedBonus : 0);
   if (condition.page.affects.pregnancy && facts.pregnant) score += WEIGHTS.pregnancyBonus;
   const excluded = exclusion(condition, facts);
   return {
     condition,
     score: excluded ? score - 100 : score,
+    evidence,
     ...(retrieval ? { retrieval: { score: retrieval.score, rank: retrieval.rank } } : {}),
     symptoms: symptoms.sort((a, b) => b.points - a.points),
     denied,

@@ -141,17 +141,19 @@ export class LexicalEmbedder implements RetrievalEmbedder {
   }
 
   /**
-   * "diarea" → "diarrhoea"-like fixes: a query word the corpus does not know (its stem has no IDF)
-   * becomes the most frequent corpus word within 1 edit (2 for words of 8+ letters). Short words
-   * are left alone: at 3 letters nearly everything is one edit from something.
+   * "diarea" → "diarrhea": a query word the corpus does not know (its stem has no IDF) becomes the
+   * most frequent corpus word with the same first letter within 1 edit (2 for words of 9+ letters).
+   * The guards keep real words that the corpus lacks from being "fixed" ("telly" → "belly"): short
+   * words are left alone, and people rarely mistype a word's first letter.
    */
   private correct(token: Token): Token {
     const w = token.word;
-    if (!this.idf || w.length < 4 || /\d/.test(w) || isStopword(w) || this.idf.has(`w:${token.stem}`)) return token;
-    const max = w.length >= 8 ? 2 : 1;
+    if (!this.idf || w.length < 5 || /\d/.test(w) || isStopword(w) || this.idf.has(`w:${token.stem}`)) return token;
+    const max = w.length >= 9 ? 2 : 1;
     let best: { word: string; distance: number; count: number } | undefined;
     for (let len = w.length - max; len <= w.length + max; len++) {
       for (const [candidate, count] of this.vocabulary.get(len) ?? []) {
+        if (candidate[0] !== w[0]) continue;
         const distance = editDistance(w, candidate, max);
         if (distance > max) continue;
         if (!best || distance < best.distance || (distance === best.distance && count > best.count)) best = { word: candidate, distance, count };

@@ -1,0 +1,45 @@
+// Shared by `npm start` and `npm test`: make a fresh clone runnable with nothing installed by hand.
+// Installs dependencies when node_modules is missing or older than package-lock.json, generates
+// the Prisma client, and builds the widget when its sources changed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
+
+function newestIn(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+export function prepare({ quiet = false } = {}) {
+  const say = (m) => quiet || console.log(`• ${m}`);
+  const marker = path.join(root, 'node_modules/.package-lock.json');
+  if (!existsSync(marker) || mtime(marker) < mtime(path.join(root, 'package-lock.json'))) {
+    say('installing dependencies (npm install)');
+    // npm ci refuses lock files written by npm 11 on another platform (optional native packages),
+    // so install from the lock file with npm install, which keeps the locked versions.
+    run('npm', ['install', '--no-audit', '--no-fund']);
+  }
+  run(process.execPath, [path.join(root, 'scripts/prisma-generate.mjs')], { stdio: quiet ? 'ignore' : 'inherit' });
+  const bundle = path.join(root, 'dist/widget/widget.js');
+  if (mtime(bundle) < Math.max(newestIn(path.join(root, 'widget')), mtime(path.join(root, 'package-lock.json')))) {
+    say('building the widget');
+    run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'widget/vite.config.ts', '--logLevel', 'warn']);
+  }
+}

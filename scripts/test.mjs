@@ -1,0 +1,30 @@
+// `npm test`: prepare a fresh clone (dependencies, Prisma client, widget, a browser for the widget
+// tests), then run the whole vitest suite. Extra arguments go to vitest (e.g. `npm test -- test/api`).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { prepare, root } from './prepare.mjs';
+
+prepare();
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  if (os.userInfo().uid === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('• installing Chromium for the widget browser tests (apt-get install chromium)');
+    for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'chromium']]) {
+      const r = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+      if (r.status !== 0) process.exit(r.status ?? 1);
+    }
+  } else {
+    console.error(`The widget tests need Chromium at ${chromium} (set CHROMIUM_PATH, or: sudo apt-get install chromium).`);
+    process.exit(1);
+  }
+}
+
+const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, CHROMIUM_PATH: chromium },
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,14 @@
+import { ENV_DOCS, loadConfig, type Env } from './config.js';
+
+/** The README's environment table, generated from config.ts (test/config/readme.test.ts keeps them equal). */
+export function envTable(): string {
+  const defaults = loadConfig({});
+  const rows = (Object.keys(ENV_DOCS) as (keyof Env)[]).map((key) => {
+    const value = defaults[key];
+    const shown = value === undefined ? '' : `\`${String(value)}\``;
+    return `| \`${key}\` | ${shown} | ${ENV_DOCS[key]} |`;
+  });
+  return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+if (process.argv[1]?.endsWith('env-table.ts')) process.stdout.write(`${envTable()}\n`);

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryBus, RedisBus, type TurnBus } from '../../server/bus/index.js';
+import { log } from '../../server/log.js';
+import type { TurnEvent } from '../../server/pipeline/events.js';
+
+/** The bus contract, for the in-process bus and (where Redis is available, as in CI) the Redis one. */
+const redisUrl = process.env.REDIS_TEST_URL;
+const buses: [string, () => Promise<TurnBus>][] = [['memory', async () => new MemoryBus({ seconds: 60, turns: 100 })]];
+if (redisUrl) buses.push(['redis', () => RedisBus.connect(redisUrl, 60, log)]);
+
+const opened: TurnBus[] = [];
+afterAll(async () => {
+  for (const bus of opened) await bus.close();
+});
+
+const chunk = (turnId: string, seq: number): TurnEvent => ({ type: 'AnswerChunk', delta: `${seq} `, turnId, seq });
+const done = (turnId: string, seq: number): TurnEvent => ({ type: 'TurnCompleted', messageId: 'm', route: 'DIRECT', turnId, seq });
+
+async function drain(iterable: AsyncIterable<TurnEvent>): Promise<number[]> {
+  const seqs: number[] = [];
+  for await (const e of iterable) seqs.push(e.seq);
+  return seqs;
+}
+
+describe.each(buses)('%s bus', (_name, make) => {
+  it('replays what was published, then delivers live events, then ends after the terminal event', async () => {
+    const bus = await make();
+    opened.push(bus);
+    const turnId = randomUUID();
+    await bus.publish(chunk(turnId, 1));
+    await bus.publish(chunk(turnId, 2));
+    const all = drain((await bus.subscribe(turnId, 0))!);
+    const tail = drain((await bus.subscribe(turnId, 2))!);
+    await bus.publish(chunk(turnId, 3));
+    await bus.publish(done(turnId, 4));
+    expect(await all).toEqual([1, 2, 3, 4]);
+    expect(await tail).toEqual([3, 4]);
+    expect(await drain((await bus.subscribe(turnId, 1))!)).toEqual([2, 3, 4]);
+  });
+
+  it('knows nothing of unknown turns', async () => {
+    const bus = await make();
+    opened.push(bus);
+    expect(await bus.subscribe(randomUUID(), 0)).toBeNull();
+  });
+
+  it('stops a live subscription when its signal aborts', async () => {
+    const bus = await make();
+    opened.push(bus);
+    const turnId = randomUUID();
+    await bus.publish(chunk(turnId, 1));
+    const controller = new AbortController();
+    const iterator = (await bus.subscribe(turnId, 0, controller.signal))![Symbol.asyncIterator]();
+    expect((await iterator.next()).value?.seq).toBe(1);
+    const waiting = iterator.next();
+    controller.abort();
+    expect((await waiting).done).toBe(true);
+  });
+});
+
+describe('memory bus retention', () => {
+  it('forgets the oldest finished turns beyond its bound', async () => {
+    const bus = new MemoryBus({ seconds: 60, turns: 2 });
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    for (const id of ids) await bus.publish(done(id, 1));
+    expect(await bus.subscribe(ids[0]!, 0)).toBeNull();
+    expect(await bus.subscribe(ids[2]!, 0)).not.toBeNull();
+  });
+
+  it('refuses an event out of sequence', async () => {
+    const bus = new MemoryBus({ seconds: 60, turns: 2 });
+    await expect(bus.publish(chunk(randomUUID(), 2))).rejects.toThrow(/expected 1/);
+  });
+});
