@@ -5,7 +5,7 @@ import { transformWithEsbuild, type Plugin } from 'vite';
 /** What the server reads to serve /widget.js and the long-cached /widget.<hash>.js. */
 export interface WidgetManifest {
   file: string;
-  /** First 16 hex digits of the SHA-256 of the file's bytes. */
+  /** First 12 hex digits of the SHA-256 of the file's bytes (what server/app/static.ts serves as /widget.<hash>.js). */
   hash: string;
   versionedFile: string;
   /** Subresource Integrity value for embedders who pin the versioned URL. */
@@ -43,7 +43,7 @@ export function widgetBundle(options: { fileName: string; budgetGzipBytes: numbe
       }
       const bytes = Buffer.from(chunk.code, 'utf8');
       const gzipBytes = gzipSync(bytes, { level: 9 }).length;
-      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
       const manifest: WidgetManifest = {
         file: options.fileName,
         hash,

@@ -69,7 +69,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     );
     if (interrupted) log.warn({ turns: interrupted }, 'marked turns left running by an earlier crash as INTERRUPTED');
 
-    const origins = [config.publicUrl, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`];
+    const origins = [config.publicUrl, 'http://localhost:*', 'http://127.0.0.1:*'];
     const devKeys = config.DEV_SEED ? await devSite(db, config, [...new Set(origins)]) : null;
 
     let pipeline: Pipeline | null = null;

@@ -3,11 +3,17 @@ import { forbidden, unauthenticated } from '../errors.js';
 import { hashToken, KEY_PREFIX, SCOPES, type Scope } from './keys.js';
 import type { Principal } from './principal.js';
 
-/** Browsers send Origin on cross-origin requests and WebSocket handshakes; servers usually don't. */
-function originAllowed(allowed: readonly string[], origin: string | null): boolean {
+/**
+ * Browsers send Origin on cross-origin requests and WebSocket handshakes; servers usually don't.
+ * An allowed origin may end in `:*` to allow any port of that host (the development site allows
+ * `http://localhost:*`, so pages served by any local dev server can embed the widget).
+ */
+export function originAllowed(allowed: readonly string[], origin: string | null): boolean {
   if (origin === null) return true;
-  return allowed.includes('*') || allowed.includes(origin);
+  return allowed.some((a) => a === '*' || a === origin || (a.endsWith(':*') && new RegExp(`^${escapeRegExp(a.slice(0, -2))}:\\d+$`).test(origin)));
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function bearerToken(authorization: string | null | undefined): string | null {
   if (!authorization) return null;

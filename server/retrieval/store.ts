@@ -73,7 +73,7 @@ export class KnowledgeStore {
       embeddingFunction: null,
       metadata: { embedder: embedder.id, dimensions: embedder.dimensions, createdAt: new Date().toISOString() },
       // A wide ef_search keeps recall near exact at this size.
-      configuration: { hnsw: { space, ef_search: 200, ef_construction: 200 } },
+      configuration: { hnsw: { space, ef_search: 200 } },
     });
     return new KnowledgeStore(collection, name, space, true);
   }

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
+import { startFakeOpenAI, type FakeOpenAI, type ReceivedRequest, type Script } from '../support/fake-openai.js';
 import { collect, gql, send, TURN_EVENTS_STAFF, wsClient, type EventOut } from '../support/graphql.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -12,7 +12,47 @@ export interface ModelService {
   server: TestServer;
   router: FakeOpenAI;
   reasoner: FakeOpenAI;
+  /** Per-test scripts for the router's and the reasoner's fake (see `Scripts`). */
+  routerScripts: Scripts;
+  reasonerScripts: Scripts;
+  /** Drops every script a test left unused, so one failing test cannot derail the next. */
+  reset(): void;
   close(): Promise<void>;
+}
+
+/**
+ * Response scripts served through the fake's `handle()` hook, in order per endpoint. Unlike the
+ * fake's own queues they can be cleared between tests. A request with nothing scripted gets the
+ * fake's loud 400 ("nothing scripted"), which the pipeline never retries.
+ */
+export class Scripts {
+  private readonly queues = new Map<string, Script[]>();
+
+  constructor(fake: FakeOpenAI) {
+    fake.handle((req) => this.queues.get(req.path)?.shift());
+  }
+
+  chat(...scripts: Script[]): this {
+    return this.push('/v1/chat/completions', scripts);
+  }
+
+  completion(...scripts: Script[]): this {
+    return this.push('/v1/completions', scripts);
+  }
+
+  /** How many scripts are still unused. */
+  pending(): number {
+    return [...this.queues.values()].reduce((n, q) => n + q.length, 0);
+  }
+
+  clear(): void {
+    this.queues.clear();
+  }
+
+  private push(path: string, scripts: Script[]): this {
+    this.queues.set(path, [...(this.queues.get(path) ?? []), ...scripts]);
+    return this;
+  }
 }
 
 export async function startModelService(collection: string, env: Record<string, string> = {}): Promise<ModelService> {
@@ -31,10 +71,18 @@ export async function startModelService(collection: string, env: Record<string, 
       },
       shutdownGraceMs: 2000,
     });
+    const routerScripts = new Scripts(router);
+    const reasonerScripts = new Scripts(reasoner);
     return {
       server,
       router,
       reasoner,
+      routerScripts,
+      reasonerScripts,
+      reset: () => {
+        routerScripts.clear();
+        reasonerScripts.clear();
+      },
       close: async () => {
         await server.close();
         await Promise.all([router.close(), reasoner.close()]);
@@ -47,7 +95,7 @@ export async function startModelService(collection: string, env: Record<string, 
 }
 
 /** Marks where a test's requests start in a fake's log (the log also holds start-up health checks). */
-export function mark(fake: FakeOpenAI): { posts: () => { path: string; body: Record<string, unknown> }[]; requests: () => FakeOpenAI['requests'] } {
+export function mark(fake: FakeOpenAI): { posts: () => ReceivedRequest[]; requests: () => ReceivedRequest[] } {
   const from = fake.requests.length;
   const requests = () => fake.requests.slice(from);
   return { requests, posts: () => requests().filter((r) => r.method === 'POST') };
@@ -99,6 +147,13 @@ export function shape(events: EventOut[]): string[] {
     if (out.at(-1) !== name) out.push(name);
   }
   return out;
+}
+
+/** The last event, checked to be TurnCompleted (the failure's code and message show when it is not). */
+export function completed(events: EventOut[]): EventOut {
+  const last = events.at(-1);
+  if (last?.__typename !== 'TurnCompleted') throw new Error(`expected TurnCompleted, got ${JSON.stringify(last)}`);
+  return last;
 }
 
 export const terminal = (events: EventOut[]) => events.filter((e) => e.__typename === 'TurnCompleted' || e.__typename === 'TurnFailed');

@@ -4,6 +4,7 @@ import { countTokens, type ChatRequestBody, type CompletionRequestBody } from '.
 import { gql, startThread } from '../support/graphql.js';
 import {
   answerOf,
+  completed,
   mark,
   reasoningOf,
   runTurn,
@@ -39,10 +40,15 @@ afterAll(async () => {
   await svc?.close();
 });
 afterEach(() => {
-  // Every script a test queued was consumed (a leftover would leak into the next test).
-  expect(svc.router.pending()).toMatchObject({ chat: 0, completions: 0 });
-  expect(svc.reasoner.pending()).toMatchObject({ chat: 0, completions: 0 });
+  // Every script a test queued was used: no model call was skipped.
+  const unused = { router: svc.routerScripts.pending(), reasoner: svc.reasonerScripts.pending() };
+  svc.reset();
+  expect(unused).toEqual({ router: 0, reasoner: 0 });
 });
+
+/** BUDGET_STOP_SKIPS=2: the reasoner thinks in three rounds (two `Wait`s), then answers. */
+const reasonerTurn = (rounds: [string, string, string], answer: string) => [...rounds.map((text) => ({ text })), { text: answer }];
+const joined = (rounds: [string, string, string]) => rounds.join('Wait');
 
 const searchCall = (query: string) => ({ toolCalls: [{ name: 'search_conditions', arguments: { query } }] });
 const chatPosts = (m: ReturnType<typeof mark>) => m.posts().map((r) => r.body as ChatRequestBody);
@@ -52,7 +58,7 @@ const contents = (req: ChatRequestBody | undefined) => (req?.messages ?? []).map
 describe('routes', () => {
   it('DIRECT: the router text streams as AnswerChunks, route DIRECT, no reasoner call', async () => {
     const reply = 'Hello! I can help with health worries. What is bothering you today?';
-    svc.router.chat({ text: reply });
+    svc.routerScripts.chat({ text: reply });
     const routerLog = mark(svc.router);
     const reasonerLog = mark(svc.reasoner);
     const { threadId, token } = await startThread(svc.server);
@@ -73,7 +79,7 @@ describe('routes', () => {
 
   it('CLARIFY: the ask_for_details question is sent verbatim, with exactly one model call', async () => {
     const question = 'I am sorry you feel unwell. What is the main symptom, and how long have you had it?';
-    svc.router.chat({ toolCalls: [{ name: 'ask_for_details', arguments: { question } }] });
+    svc.routerScripts.chat({ toolCalls: [{ name: 'ask_for_details', arguments: { question } }] });
     const routerLog = mark(svc.router);
     const reasonerLog = mark(svc.reasoner);
     const { threadId, token } = await startThread(svc.server);
@@ -95,8 +101,8 @@ describe('routes', () => {
     const query = 'sudden high temperature, aching body, exhaustion, dry cough';
     const thinking = 'A sudden fever with aches and a dry cough fits flu.';
     const answer = 'This sounds like flu. Rest, keep warm and drink plenty of fluids. Is anyone else at home unwell?';
-    svc.router.chat(searchCall(query), { text: answer });
-    svc.reasoner.completion({ text: `${thinking}<|im_end|>` }, { text: ' Nothing urgent.' }, { text: ' Self-care.' }, { text: '(flu, Self-care)<|im_end|>' });
+    svc.routerScripts.chat(searchCall(query), { text: answer });
+    svc.reasonerScripts.completion({ text: `${thinking}<|im_end|>` }, { text: ' Nothing urgent.' }, { text: ' Self-care.' }, { text: '(flu, Self-care)<|im_end|>' });
     const routerLog = mark(svc.router);
     const reasonerLog = mark(svc.reasoner);
     const { threadId, token } = await startThread(svc.server);
@@ -159,9 +165,9 @@ describe('budget forcing through the API', () => {
   it('sends the exact request sequence: think, Wait with a shrinking budget, then the answer phase', async () => {
     const round1 = 'Sore throat and fever.';
     const round2 = ' Swollen glands too.';
-    const round3 = ' Tonsillitis fits best, and there are no red flags such as drooling or trouble breathing at all here.';
-    svc.router.chat(searchCall('sore throat, fever, swollen glands'), { text: 'It sounds like tonsillitis. Rest and take paracetamol. How is your swallowing?' });
-    svc.reasoner.completion(
+    const round3 = ' Tonsillitis fits best: there are no red flags such as drooling, a muffled voice, a stiff neck or trouble breathing, so it can be looked after at home.';
+    svc.routerScripts.chat(searchCall('sore throat, fever, swollen glands'), { text: 'It sounds like tonsillitis. Rest and take paracetamol. How is your swallowing?' });
+    svc.reasonerScripts.completion(
       { text: `${round1}<|im_end|>never sent` }, // the model tries to stop: cut at the stop string
       { text: `${round2}<|im_start|>answer` }, // and again, at the other stop string
       { text: round3 }, // runs out of budget: cut by max_tokens
@@ -171,7 +177,7 @@ describe('budget forcing through the API', () => {
     const { threadId, token } = await startThread(svc.server);
 
     const { turnId, events } = await runTurn(svc.server, token, threadId, 'My throat is really sore, I have a fever and my glands are swollen');
-    expect(events.at(-1)!.__typename).toBe('TurnCompleted');
+    completed(events);
 
     const used1 = countTokens(round1);
     const used2 = countTokens(round2);
@@ -211,14 +217,15 @@ describe('conversation', () => {
     const thinking = 'REASONER-PRIVATE: a sore throat with a temperature for a day suggests a viral sore throat.';
     const answer = 'It sounds like a sore throat that should get better by itself within a week. Is it hard to swallow?';
     const thanks = 'You are welcome. Is there anything else I can help with?';
-    svc.router.chat(
+    svc.routerScripts.chat(
       { text: greeting },
       { toolCalls: [{ name: 'ask_for_details', arguments: { question } }] },
       searchCall('sore throat and high temperature for one day'),
       { text: answer },
       { text: thanks },
     );
-    svc.reasoner.completion({ text: thinking }, { text: '(sore-throat, Self-care)' });
+    const rounds: [string, string, string] = [thinking, ' Still viral.', ' No red flags.'];
+    svc.reasonerScripts.completion(...reasonerTurn(rounds, '(sore-throat, Self-care)'));
     const routerLog = mark(svc.router);
     const { threadId, token } = await startThread(svc.server);
 
@@ -226,11 +233,11 @@ describe('conversation', () => {
     const runs = [];
     for (const text of said) {
       const run = await runTurn(svc.server, token, threadId, text);
-      expect(run.events.at(-1)!.__typename).toBe('TurnCompleted');
+      completed(run.events);
       runs.push(run);
     }
     const triageTurn = runs[2]!;
-    expect(reasoningOf(triageTurn.events)).toBe(thinking);
+    expect(reasoningOf(triageTurn.events)).toBe(joined(rounds));
     expect(answerOf(triageTurn.events)).toBe(answer);
 
     // Requests to the router: route 1, route 2, route 3, responder 3, route 4.
@@ -275,12 +282,12 @@ describe('conversation', () => {
     // The reasoner's full output and the prediction are stored on the turn, for staff.
     expect(await turnAsStaff(svc.server, triageTurn.turnId)).toMatchObject({
       route: 'TRIAGE',
-      reasoning: thinking,
-      reasonerOutput: `${thinking}${ANSWER_OPEN}(sore-throat, Self-care)`,
+      reasoning: joined(rounds),
+      reasonerOutput: `${joined(rounds)}${ANSWER_OPEN}(sore-throat, Self-care)`,
       prediction: { condition: 'sore-throat', severity: 'SELF_CARE' },
     });
     const asOwner = await gql(svc.server, `query($id: ID!) { turn(id: $id) { reasoning reasonerOutput } }`, { id: triageTurn.turnId }, { token });
-    expect(asOwner.data!.turn).toEqual({ reasoning: thinking, reasonerOutput: null });
+    expect(asOwner.data!.turn).toEqual({ reasoning: joined(rounds), reasonerOutput: null });
     expect(asOwner.errors?.[0]).toMatchObject({ path: ['turn', 'reasonerOutput'], extensions: { code: 'FORBIDDEN' } });
   });
 });
@@ -289,15 +296,15 @@ describe('safety with a model that under-triages', () => {
   it('chest pain spreading to the arm with sweating: router skipped, A&E for staff, 999 / A&E in the answer', async () => {
     const text = "crushing chest pain spreading to my left arm and I'm sweating";
     const reply = 'This is most likely indigestion. An antacid from a pharmacy should help.';
-    svc.router.chat({ text: reply });
-    svc.reasoner.completion({ text: 'Chest discomfort after eating is often indigestion.' }, { text: '(indigestion, Self-care)' });
+    svc.routerScripts.chat({ text: reply });
+    svc.reasonerScripts.completion(...reasonerTurn(['Chest discomfort after eating is often indigestion.', ' Acid.', ' Mild.'], '(indigestion, Self-care)'));
     const routerLog = mark(svc.router);
     const reasonerLog = mark(svc.reasoner);
     const { threadId, token } = await startThread(svc.server);
 
     const { turnId, events } = await runTurn(svc.server, token, threadId, text);
 
-    expect(events.at(-1)).toMatchObject({ __typename: 'TurnCompleted', route: 'TRIAGE' });
+    expect(completed(events)).toMatchObject({ route: 'TRIAGE' });
     // Emergencies skip routing: the one call to the router model is the responder (no tools).
     const reqs = chatPosts(routerLog);
     expect(reqs).toHaveLength(1);
@@ -320,14 +327,14 @@ describe('safety with a model that under-triages', () => {
   it('suicidal thoughts: the answer gives Samaritans 116 123 and NHS 111', async () => {
     const text = "I keep having suicidal thoughts and I don't see the point any more";
     const reply = 'I am sorry you are going through this. Talking to someone can really help.';
-    svc.router.chat({ text: reply });
-    svc.reasoner.completion({ text: 'Low mood.' }, { text: '(inconclusive, Self-care)' });
+    svc.routerScripts.chat({ text: reply });
+    svc.reasonerScripts.completion(...reasonerTurn(['Low mood.', ' Tired.', ' Stressed.'], '(inconclusive, Self-care)'));
     const routerLog = mark(svc.router);
     const { threadId, token } = await startThread(svc.server);
 
     const { turnId, events } = await runTurn(svc.server, token, threadId, text);
 
-    expect(events.at(-1)).toMatchObject({ __typename: 'TurnCompleted', route: 'TRIAGE' });
+    expect(completed(events)).toMatchObject({ route: 'TRIAGE' });
     expect(chatPosts(routerLog).map((r) => r.tools)).toEqual([undefined]); // the responder only
     const final = answerOf(events);
     expect(final.startsWith(reply)).toBe(true);

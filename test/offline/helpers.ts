@@ -26,12 +26,12 @@ export async function realRetrieval(name: string): Promise<RetrievalService> {
   return startRetrieval(cfg, log, { collection: `offline-${name}-${process.pid}` });
 }
 
-/** A retrieval result naming these pages, best first: for unit tests of the reason node. */
-export function retrievalOf(all: ConditionPage[], slugs: string[]): RetrievalResult {
+/** A retrieval result naming these pages, best first (scores from `top` down): for unit tests of the reason node. */
+export function retrievalOf(all: ConditionPage[], slugs: string[], top = 0.8): RetrievalResult {
   const conditions = slugs.map((slug, i) => {
     const page = all.find((p) => p.slug === slug);
     if (!page) throw new Error(`no page ${slug}`);
-    return { slug, title: page.title, url: page.url, score: 0.8 - i * 0.05, sections: [] };
+    return { slug, title: page.title, url: page.url, score: top - i * 0.05, sections: [] };
   });
   return { query: slugs.join(' '), conditions, context: '', tookMs: 0 };
 }

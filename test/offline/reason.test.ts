@@ -16,8 +16,8 @@ beforeAll(async () => {
   nodes = createOfflineNodes({ pages: all });
 });
 
-const analyse = (text: string, slugs: string[], demographics?: Parameters<Analyser['analyse']>[1]) =>
-  analyser.analyse([text], demographics, retrievalOf(all, slugs));
+const analyse = (text: string, slugs: string[], demographics?: Parameters<Analyser['analyse']>[1], top?: number) =>
+  analyser.analyse([text], demographics, retrievalOf(all, slugs, top));
 
 describe('reading facts', () => {
   it('reads durations, not ages or frequencies', () => {
@@ -116,9 +116,16 @@ describe('offline reasoning', () => {
     expect(a.severity.severity).toBe('A&E');
   });
 
-  it('is inconclusive when nothing matches well', () => {
-    const a = analyse('my elbow makes a clicking noise sometimes', ['gout', 'carpal-tunnel-syndrome']);
+  it('is inconclusive when nothing matches well (no symptom on the lists, a lukewarm search)', () => {
+    const a = analyse('my elbow makes a clicking noise sometimes', ['gout', 'carpal-tunnel-syndrome'], undefined, 0.35);
     expect(a.best).toBeUndefined();
+    expect(a.severity.severity).toBe('Urgent Primary Care');
+  });
+
+  it('stays at A&E when inconclusive but the nearest candidate would be an emergency', () => {
+    const a = analyse('something odd is going on', ['appendicitis'], undefined, 0.3);
+    expect(a.best).toBeUndefined();
+    expect(a.severity.severity).toBe('A&E');
   });
 
   it('streams readable reasoning and ends with the (slug, severity) line', async () => {
@@ -139,7 +146,7 @@ describe('offline reasoning', () => {
   });
 
   it('predicts inconclusive in the model format', async () => {
-    const { result } = await drain(nodes.reason(ctx('my elbow clicks sometimes'), 'q', retrievalOf(all, ['gout'])));
+    const { result } = await drain(nodes.reason(ctx('my elbow clicks sometimes'), 'q', retrievalOf(all, ['gout'], 0.35)));
     expect(result.prediction.condition).toBe('inconclusive');
     expect(result.reasonerOutput.trim()).toMatch(/\(inconclusive, Urgent Primary Care\)$/);
   });

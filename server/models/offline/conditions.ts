@@ -93,7 +93,7 @@ function compileFlag(flag: Flag, level: 'red' | 'urgent', fix: (t: string) => st
   return {
     label: flag.flag,
     level,
-    phrases: flag.terms.map((t) => phraseOf(t, fix)).filter((p) => p.stems.length > 0),
+    phrases: flag.terms.map((t) => phraseOf(t, fix, { keepIntensity: true })).filter((p) => p.stems.length > 0),
     ...(days !== undefined ? { minDays: days.days, inclusive: days.inclusive } : {}),
     ...age,
     ...(pregnancy ? { pregnancy } : {}),
@@ -125,10 +125,13 @@ export function compileConditions(pages: readonly ConditionPage[], fix: (t: stri
   // A phrase is as specific as its most specific word ("barking cough" is, "cough" is not).
   const weigh = (p: Phrase): WeightedPhrase => ({ ...p, weights: p.stems.map(idf), specificity: Math.max(...p.stems.map(idf)) });
   return raw.map((c) => {
-    // Only the hallmark symptoms (the first three) and only urgent flags: a red flag that repeats
-    // a symptom still counts, since missing an emergency is worse than over-triage.
+    // Only the hallmark symptoms (the first three). An urgent flag that is part of a hallmark
+    // phrase restates it; a red flag only when it is the very same phrase ("drooling" as both a
+    // symptom and a red flag of quinsy), so a red flag that adds anything still counts.
     const hallmarks = c.symptoms.slice(0, 3).flatMap((s) => s.phrases);
-    const restates = (p: Phrase) => hallmarks.some((sp) => p.stems.every((w) => sp.stems.includes(w)));
+    const within = (p: Phrase, sp: Phrase) => p.stems.every((w) => sp.stems.includes(w));
+    const restates = (p: Phrase, level: 'red' | 'urgent') =>
+      hallmarks.some((sp) => within(p, sp) && (level === 'urgent' || within(sp, p)));
     // Naming the condition counts only when the name is telling: "shingles" is, "cough" is not.
     const telling = (p: Phrase) => Math.max(...p.stems.map(idf)) >= TELLING_TITLE;
     const titles = [c.title, ...(c.parts.length > 1 ? c.parts : [])].filter(telling);
@@ -138,7 +141,7 @@ export function compileConditions(pages: readonly ConditionPage[], fix: (t: stri
       symptoms: c.symptoms.map((s) => ({ ...s, phrases: s.phrases.map(weigh) })),
       flags: c.flags.map((f) => ({
         ...f,
-        phrases: f.phrases.map((p) => ({ ...weigh(p), ...(f.level === 'urgent' && restates(p) ? { restatesSymptom: true } : {}) })),
+        phrases: f.phrases.map((p) => ({ ...weigh(p), ...(restates(p, f.level) ? { restatesSymptom: true } : {}) })),
       })),
     };
   });

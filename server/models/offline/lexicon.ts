@@ -42,7 +42,7 @@ const CANONICAL: Record<string, string> = {
   temp: 'temperature', temps: 'temperature', feverish: 'fever', fevers: 'fever', febrile: 'fever',
   diarrhea: 'diarrhoea', diarrea: 'diarrhoea', diarhea: 'diarrhoea', diarrohea: 'diarrhoea', diahrrea: 'diarrhoea', runs: 'diarrhoea',
   puke: 'vomit', puked: 'vomit', puking: 'vomit', vomiting: 'vomit', vomited: 'vomit', vomits: 'vomit', barf: 'vomit',
-  hurt: 'pain', hurts: 'pain', hurting: 'pain', painful: 'pain', agony: 'pain', pains: 'pain', sore: 'sore',
+  hurt: 'pain', hurts: 'pain', hurting: 'pain', painful: 'pain', pains: 'pain', sore: 'sore',
   swollen: 'swell', swelling: 'swell', swelled: 'swell', swells: 'swell', puffy: 'swell', swolen: 'swell',
   itchy: 'itch', itching: 'itch', itchiness: 'itch', itches: 'itch', itched: 'itch',
   achy: 'ache', aching: 'ache', aches: 'ache', ached: 'ache',
@@ -57,9 +57,10 @@ const CANONICAL: Record<string, string> = {
   sicky: 'sick', nauseous: 'nausea', nauseated: 'nausea', queasy: 'nausea',
   dribbling: 'drool', dribbles: 'drool', drooling: 'drool', dribble: 'drool',
   probs: 'problem', prob: 'problem',
-  // Intensity and onset words people use for "severe" and "sudden".
-  terrible: 'severe', agonising: 'severe', agonizing: 'severe', excruciating: 'severe', unbearable: 'severe', horrendous: 'severe',
-  intense: 'severe', horrible: 'severe', severely: 'severe', awful: 'severe', worst: 'severe',
+  // Two levels of intensity, as the pages use them: "severe" pain is the hallmark of many
+  // conditions; "agony" ("unbearable", "worst ever") is often a red flag.
+  terrible: 'severe', intense: 'severe', horrible: 'severe', severely: 'severe', awful: 'severe', horrendous: 'severe',
+  agonising: 'agony', agonizing: 'agony', excruciating: 'agony', unbearable: 'agony', worst: 'agony', screaming: 'agony',
   suddenly: 'sudden', abruptly: 'sudden', abrupt: 'sudden',
 };
 
@@ -87,10 +88,15 @@ export interface Phrase {
   selfNegated: boolean;
 }
 
-export function phraseOf(text: string, fix: (t: string) => string = (t) => t): Phrase {
+/** Kept in warning-sign phrases: "very red eye" is a red flag where "red eye" is not. */
+const INTENSITY_WORDS = new Set(['very', 'really']);
+
+export function phraseOf(text: string, fix: (t: string) => string = (t) => t, options: { keepIntensity?: boolean } = {}): Phrase {
   const stems: string[] = [];
+  const keep = (t: string) =>
+    (!STOPWORDS.has(t) && !SOFT_WORDS.has(t)) || NEGATION_WORDS.has(t) || (options.keepIntensity === true && INTENSITY_WORDS.has(t));
   for (const clause of toClauses(text, fix)) {
-    for (const t of clause.tokens) if ((!STOPWORDS.has(t) && !SOFT_WORDS.has(t)) || NEGATION_WORDS.has(t)) stems.push(stem(t));
+    for (const t of clause.tokens) if (keep(t)) stems.push(stem(t));
   }
   // A phrase of negation words alone ("not sure what it is" -> "not") would match any denial.
   const meaningful = stems.some((s) => !NEGATION_WORDS.has(s));

@@ -48,7 +48,7 @@ export const WEIGHTS = {
   /** The first symptoms on a page are its most characteristic. */
   leadingSymptoms: 3,
   laterSymptomWeight: 0.7,
-  redFlagEvidence: 0.7,
+  redFlagEvidence: 0.4,
   urgentFlagEvidence: 0.4,
   deniedPenalty: 0.5,
   titleBonus: 1.2,
