@@ -1,4 +1,5 @@
 import { benchRetrieval } from './retrieval.js';
+import { benchTurns } from './turns.js';
 
 /**
  * npm run bench [-- NAME ...]: runs the listed benches (all by default), one after another.
@@ -7,6 +8,7 @@ import { benchRetrieval } from './retrieval.js';
 
 const BENCHES: Record<string, () => Promise<unknown>> = {
   retrieval: () => benchRetrieval(),
+  turns: () => benchTurns(),
 };
 
 async function main(): Promise<void> {

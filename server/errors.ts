@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'BAD_USER_INPUT'
   | 'THREAD_BUSY'
   | 'TURN_NOT_RUNNING'
+  | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL';
 
 export class AppError extends GraphQLError {

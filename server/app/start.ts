@@ -68,6 +68,16 @@ export async function startService(options: StartOptions): Promise<RunningServic
       bus.kind === 'memory' ? undefined : new Date(Date.now() - 3 * config.TURN_CHECKPOINT_MS),
     );
     if (interrupted) log.warn({ turns: interrupted }, 'marked turns left running by an earlier crash as INTERRUPTED');
+    if (bus.kind !== 'memory') {
+      // Many instances: one that dies mid-turn leaves a stale heartbeat; any survivor closes the turn.
+      const sweep = setInterval(() => {
+        markInterrupted(db, new Date(Date.now() - 3 * config.TURN_CHECKPOINT_MS)).then(
+          (n) => n && log.warn({ turns: n }, 'marked turns orphaned by another instance as INTERRUPTED'),
+          (error: unknown) => log.warn({ err: error }, 'orphan sweep failed'),
+        );
+      }, 3 * config.TURN_CHECKPOINT_MS);
+      cleanup.push(async () => clearInterval(sweep));
+    }
 
     const origins = [config.publicUrl, 'http://localhost:*', 'http://127.0.0.1:*'];
     const devKeys = config.DEV_SEED ? await devSite(db, config, [...new Set(origins)]) : null;
@@ -148,9 +158,10 @@ async function devSite(db: Db, config: Config, origins: string[]) {
   try {
     const saved = JSON.parse(await readFile(file, 'utf8')) as { publishableKey: string; staffKey: string; secretKey: string };
     return { ...saved, fresh: false };
-  } catch {
+  } catch (error) {
     // The database outlived the key file (e.g. DATABASE_URL with a new DATA_DIR): the keys are
-    // unknowable now; the demo page will say so.
+    // unknowable now (only hashes are stored), so the demo page has no key to embed.
+    defaultLog.warn({ file, err: error }, 'development keys file missing; create a site key to use the demo page');
     return null;
   }
 }

@@ -23,7 +23,7 @@ export function loadAssets(options: { publicUrl: string; siteKey: string | null;
   if (options.development && existsSync(template)) {
     demoPage = readFileSync(template, 'utf8')
       .replaceAll('{{WIDGET_SRC}}', widget ? `/widget.${widget.hash}.js` : '/widget.js')
-      .replaceAll('{{ENDPOINT}}', `${options.publicUrl}/graphql`)
+      .replaceAll('{{ENDPOINT}}', '/graphql') // relative: right whatever host and port the page was served from
       .replaceAll('{{SITE_KEY}}', options.siteKey ?? '');
   }
   return { widget, demoPage };

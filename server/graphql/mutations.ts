@@ -95,7 +95,10 @@ builder.mutationField('sendMessage', (t) =>
           where: { id: sent.turn.id },
           data: { status: 'FAILED', errorCode: failure.code, errorMessage: failure.message, errorRetryable: failure.retryable, endedAt: new Date() },
         });
-        throw new AppError('INTERNAL', failure.message, { turnCode: failure.code, retryable: failure.retryable });
+        throw new AppError(failure.code === 'SHUTTING_DOWN' ? 'SERVICE_UNAVAILABLE' : 'INTERNAL', failure.message, {
+          turnCode: failure.code,
+          retryable: failure.retryable,
+        });
       }
       return { message: sent.message, turn: sent.turn };
     },

@@ -28,6 +28,11 @@ export interface RetrieverOptions {
 }
 
 export const DEFAULT_GROUP_BONUS = 0.1;
+/**
+ * Chunks fetched at least, whatever k: a condition's score depends on its 2nd and 3rd chunks, so
+ * fetching few would make the order depend on k (top 3 of k=3 differing from the first 3 of k=10).
+ */
+const MIN_CHUNKS = 60;
 
 export class ChromaRetriever implements Retriever {
   constructor(
@@ -47,7 +52,7 @@ export class ChromaRetriever implements Retriever {
     let conditions: RetrievedCondition[] = [];
     // A query with no known word (lexical embedder: "hi") has a zero vector and matches nothing.
     if (vector && vector.some((x) => x !== 0)) {
-      const hits = await this.store.query(vector, wanted * (this.options.chunksPerCondition ?? 4));
+      const hits = await this.store.query(vector, Math.max(MIN_CHUNKS, wanted * (this.options.chunksPerCondition ?? 4)));
       conditions = groupHits(hits, this.options.groupBonus ?? DEFAULT_GROUP_BONUS, this.options.maxSections ?? 3).slice(0, wanted);
     }
     if (reranker && conditions.length > 1) conditions = await reranker.rerank(query, conditions, k, options.signal);

@@ -116,11 +116,18 @@ export class TurnManager {
     const checkpoint = async (force = false) => {
       if (!force && Date.now() - lastCheckpoint < this.options.checkpointMs) return;
       lastCheckpoint = Date.now();
-      await db.turn.update({
-        where: { id: turnId },
+      // `status: RUNNING` so a late checkpoint can never overwrite the final state.
+      await db.turn.updateMany({
+        where: { id: turnId, status: 'RUNNING' },
         data: { answerDraft: answer, reasoning, lastSeq: seq, heartbeatAt: new Date() },
       });
     };
+    // Keep the heartbeat fresh while a model thinks silently, so other instances do not take
+    // this turn for an orphan.
+    const heartbeat = setInterval(() => {
+      if (Date.now() - lastCheckpoint < this.options.checkpointMs) return;
+      checkpoint(true).catch((error: unknown) => log.warn({ err: error, turnId }, 'checkpoint failed'));
+    }, this.options.checkpointMs);
 
     await publish({ type: 'TurnStarted', engine: runner.engine });
     started();
@@ -166,6 +173,7 @@ export class TurnManager {
       else log.warn({ turnId, code: failure.code, message: failure.message }, 'turn failed');
     }
 
+    clearInterval(heartbeat);
     record.timings = { ...record.timings, total: Date.now() - t0 };
     const usage = Object.values(record.usage ?? {});
     const common = {

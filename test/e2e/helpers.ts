@@ -1,3 +1,6 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI, type ReceivedRequest, type Script } from '../support/fake-openai.js';
 import { collect, gql, send, TURN_EVENTS_STAFF, wsClient, type EventOut } from '../support/graphql.js';
@@ -53,6 +56,17 @@ export class Scripts {
     this.queues.set(path, [...(this.queues.get(path) ?? []), ...scripts]);
     return this;
   }
+}
+
+/**
+ * A knowledge folder with a few of the shipped condition pages. Ingesting all 113 pages into a new
+ * Chroma collection takes several seconds; files that test faults or modes, not retrieval quality,
+ * use a subset to stay fast.
+ */
+export async function knowledgeSubset(slugs: string[]): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'e2e-knowledge-'));
+  await Promise.all(slugs.map((slug) => copyFile(path.resolve('knowledge/conditions', `${slug}.md`), path.join(dir, `${slug}.md`))));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 export async function startModelService(collection: string, env: Record<string, string> = {}): Promise<ModelService> {

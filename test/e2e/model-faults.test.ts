@@ -3,7 +3,19 @@ import { log } from '../../server/log.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import { collect, gql, startThread, wsClient } from '../support/graphql.js';
 import { startTestServer } from '../support/server.js';
-import { answerOf, completed, mark, reasoningOf, runTurn, shape, startModelService, threadMessages, turnAsStaff, type ModelService } from './helpers.js';
+import {
+  answerOf,
+  completed,
+  knowledgeSubset,
+  mark,
+  reasoningOf,
+  runTurn,
+  shape,
+  startModelService,
+  threadMessages,
+  turnAsStaff,
+  type ModelService,
+} from './helpers.js';
 
 /**
  * Model faults through the public API: each turn ends in exactly one terminal event with the right
@@ -12,13 +24,17 @@ import { answerOf, completed, mark, reasoningOf, runTurn, shape, startModelServi
  */
 
 const COLLECTION = 'e2e-model-faults';
-const TIMEOUT_MS = 300;
+const TIMEOUT_MS = 500;
 const searchCall = { toolCalls: [{ name: 'search_conditions', arguments: { query: 'fever, aches, dry cough' } }] };
 
 let svc: ModelService;
+// Retrieval quality is model-pipeline.test.ts's business; a few pages keep the ingest quick here.
+let knowledge: Awaited<ReturnType<typeof knowledgeSubset>>;
 
 beforeAll(async () => {
+  knowledge = await knowledgeSubset(['flu', 'common-cold', 'covid-19', 'cough', 'chest-infection', 'sore-throat']);
   svc = await startModelService(COLLECTION, {
+    KNOWLEDGE_DIR: knowledge.dir,
     MODEL_RETRIES: '1',
     MODEL_FIRST_TOKEN_TIMEOUT_MS: String(TIMEOUT_MS),
     BUDGET_STOP_SKIPS: '0',
@@ -26,6 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await svc?.close();
+  await knowledge?.remove();
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -160,6 +177,7 @@ describe('model servers unreachable at start', () => {
       env: {
         CHROMA_URL: inject('chromaUrl'),
         CHROMA_COLLECTION: COLLECTION,
+        KNOWLEDGE_DIR: knowledge.dir,
         ROUTER_BASE_URL: down.baseURL,
         ROUTER_MODEL: 'router-model',
         REASONER_BASE_URL: down.baseURL,

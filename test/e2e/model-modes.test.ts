@@ -2,7 +2,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_OPEN } from '../../server/models/reasoner.js';
 import type { ChatRequestBody, CompletionRequestBody } from '../support/fake-openai.js';
 import { startThread } from '../support/graphql.js';
-import { answerOf, completed, mark, reasoningOf, runTurn, shape, staffEvents, startModelService, turnAsStaff, type ModelService } from './helpers.js';
+import {
+  answerOf,
+  completed,
+  knowledgeSubset,
+  mark,
+  reasoningOf,
+  runTurn,
+  shape,
+  staffEvents,
+  startModelService,
+  turnAsStaff,
+  type ModelService,
+} from './helpers.js';
 
 /**
  * The reasoner's other configurations through the public API: a thinking budget of 0 (straight to
@@ -15,10 +27,21 @@ const QUERY = 'sudden high temperature, aching body, dry cough';
 const ANSWER = 'This sounds like flu. Rest, keep warm and drink plenty of fluids. How are you feeling now?';
 const searchCall = { toolCalls: [{ name: 'search_conditions', arguments: { query: QUERY } }] };
 
+// Retrieval quality is model-pipeline.test.ts's business; a few pages keep the ingest quick here.
+let knowledge: Awaited<ReturnType<typeof knowledgeSubset>>;
+let env: Record<string, string>;
+beforeAll(async () => {
+  knowledge = await knowledgeSubset(['flu', 'common-cold', 'covid-19', 'cough', 'chest-infection', 'sore-throat', 'pneumonia', 'sinusitis']);
+  env = { KNOWLEDGE_DIR: knowledge.dir };
+});
+afterAll(async () => {
+  await knowledge?.remove();
+});
+
 describe('thinking budget 0 (BUDGET_THINKING_TOKENS=0)', () => {
   let svc: ModelService;
   beforeAll(async () => {
-    svc = await startModelService(COLLECTION, { BUDGET_THINKING_TOKENS: '0', BUDGET_STOP_SKIPS: '3', REASONER_ANSWER_TOKENS: '48' });
+    svc = await startModelService(COLLECTION, { ...env, BUDGET_THINKING_TOKENS: '0', BUDGET_STOP_SKIPS: '3', REASONER_ANSWER_TOKENS: '48' });
   });
   afterAll(async () => {
     await svc?.close();
@@ -61,7 +84,7 @@ describe('thinking budget 0 (BUDGET_THINKING_TOKENS=0)', () => {
 describe('chat mode (REASONER_MODE=chat)', () => {
   let svc: ModelService;
   beforeAll(async () => {
-    svc = await startModelService(COLLECTION, { REASONER_MODE: 'chat', BUDGET_THINKING_TOKENS: '500', REASONER_ANSWER_TOKENS: '100' });
+    svc = await startModelService(COLLECTION, { ...env, REASONER_MODE: 'chat', BUDGET_THINKING_TOKENS: '500', REASONER_ANSWER_TOKENS: '100' });
   });
   afterAll(async () => {
     await svc?.close();

@@ -133,7 +133,7 @@ describe('routes', () => {
     expect(sources.find((s) => s.slug === 'flu')).toEqual({ slug: 'flu', title: 'Flu', url: 'https://www.nhs.uk/conditions/flu/' });
     // ...and the reasoner was given exactly those pages to choose from.
     const firstPrompt = completionPosts(reasonerLog)[0]?.prompt ?? '';
-    expect(firstPrompt).toContain(`where condition_slug is one of: ${[...sources.map((s) => s.slug), 'inconclusive'].join(', ')}`);
+    expect(firstPrompt).toContain([...sources.map((s) => s.slug), 'inconclusive'].join(', '));
     expect(firstPrompt).toContain(query);
 
     const staff = await staffEvents(svc.server, turnId);
@@ -259,13 +259,12 @@ describe('conversation', () => {
       ['assistant', answer],
       ['user', 'thanks, that helps'],
     ]);
-    for (const req of [reqs[4]!]) {
-      for (const m of req.messages) {
-        expect(m.content).not.toContain('REASONER-PRIVATE');
-        expect(m.content).not.toContain('(sore-throat');
-        expect(m.content).not.toContain('<|im_start|>');
-      }
-    }
+    // The next turn's router request carries nothing of the reasoner's output.
+    const nextTurn = JSON.stringify(reqs[4]!.messages);
+    expect(nextTurn).not.toContain('REASONER-PRIVATE');
+    expect(nextTurn).not.toContain('No red flags');
+    expect(nextTurn).not.toContain('(sore-throat');
+    expect(nextTurn).not.toContain('im_start');
 
     // The thread holds what the person wrote and read, nothing of the reasoner.
     expect(await threadMessages(svc.server, token, threadId)).toEqual([

@@ -15,7 +15,7 @@ import {
   widgetState,
   type Browser,
 } from './browser.js';
-import { loadHarness, type TestServer } from './harness.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 import { ANSWER, REASONING, SLOW_CHUNKS, SOURCES, TRACKING_PATH, scriptedRunner, type ScriptedRunner } from './runner.js';
 
 /**
@@ -23,9 +23,6 @@ import { ANSWER, REASONING, SLOW_CHUNKS, SOURCES, TRACKING_PATH, scriptedRunner,
  * TurnRunner: what a visitor sees, across reloads and a server restart, and what hostile model
  * output cannot do.
  */
-
-const harness = await loadHarness();
-if ('missing' in harness) console.warn(`[widget browser tests] skipped: ${harness.missing}`);
 
 const plainAnswer = ANSWER.join('').replace(/\*\*/g, '').replace(/^- /gm, '').replace(/\[(.+?)\]\(.+?\)/g, '$1');
 const normalise = (s: string): string => s.replace(/\s+/g, ' ').trim();
@@ -37,17 +34,16 @@ function expectGrowingPrefixes(states: string[], full: string): void {
   for (const s of states) expect(normalise(full).startsWith(normalise(s)), `streamed state "${s}"`).toBe(true);
 }
 
-describe.skipIf('missing' in harness)('<triage-chat> in Chromium', () => {
+describe('<triage-chat> in Chromium', () => {
   let server: TestServer;
   let runner: ScriptedRunner;
   let browser: Browser;
   let demoUrl: string;
 
   beforeAll(async () => {
-    if ('missing' in harness) return;
     const [{ code }] = await Promise.all([buildWidget(), mkdir(RESULTS_DIR, { recursive: true })]);
     runner = scriptedRunner();
-    server = await harness({ runner });
+    server = await startTestServer({ runner });
     runner.origin = server.url;
     browser = await launchBrowser();
     demoUrl = await routeDemo(browser.context, { origin: server.url, graphqlUrl: server.graphqlUrl, siteKey: server.siteKey, widgetCode: code });

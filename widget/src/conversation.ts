@@ -395,15 +395,11 @@ export class Conversation implements ReactiveController {
   }
 
   /** Entries are replaced, never mutated, so Lit sees a new `entry` and re-renders that message. */
-  private patchTurn(id: string, patch: Partial<TurnView>): TurnView | undefined {
-    let next: TurnView | undefined;
-    this.entries = this.entries.map((e) => {
-      if (e.kind !== 'assistant' || e.turn.id !== id) return e;
-      next = { ...e.turn, ...patch };
-      return { ...e, turn: next };
-    });
+  private patchTurn(id: string, patch: Partial<TurnView>): void {
+    this.entries = this.entries.map((e) =>
+      e.kind === 'assistant' && e.turn.id === id ? { ...e, turn: { ...e.turn, ...patch } } : e,
+    );
     this.host.requestUpdate();
-    return next;
   }
 
   private followTurn(turnId: string, resumes = 0): void {

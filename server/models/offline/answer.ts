@@ -1,7 +1,7 @@
 import type { ConditionPage } from '../../knowledge/types.js';
 import type { Prediction } from '../../pipeline/events.js';
 import type { Candidate } from './score.js';
-import { ANSWER } from './templates.js';
+import { ANSWER, GENTLE_CONDITIONS } from './templates.js';
 
 /**
  * The patient-facing answer: built from the predicted condition's page (its sections summarised,
@@ -22,7 +22,8 @@ export function composeAnswer(prediction: Prediction, page: ConditionPage | unde
   const severity = prediction.severity;
   // The page's own words for what matched read better than the person's fragments.
   const matched = [...new Set((candidate?.symptoms ?? []).slice(0, 3).map((s) => s.label))];
-  parts.push([ANSWER.opening(page.title), matched.length ? ANSWER.because(matched) : '', ANSWER.uncertain].filter(Boolean).join(' '));
+  if (GENTLE_CONDITIONS.has(page.slug)) parts.push(ANSWER.gentleOpening);
+  else parts.push([ANSWER.opening(page.title), matched.length ? ANSWER.because(matched) : '', ANSWER.uncertain].filter(Boolean).join(' '));
   if (!(severity === 'A&E' && safetyNotice)) parts.push(ANSWER.nextAction[severity]);
 
   const selfCare = summarise(section(page, 'Self-care'), severity === 'Self-care' ? MAX_POINTS : 2);
@@ -31,7 +32,8 @@ export function composeAnswer(prediction: Prediction, page: ConditionPage | unde
   } else {
     const why = summarise(section(page, severity === 'A&E' ? 'When to call 999 or go to A&E' : 'When to get urgent help'), MAX_POINTS);
     if (why.points.length) parts.push(render(severity === 'A&E' ? ANSWER.emergencyHeading : ANSWER.urgentHeading, why));
-    if (selfCare.points.length) parts.push(render(ANSWER.whileWaitingHeading, selfCare));
+    // An emergency notice already says what to do while waiting; don't bury it under more.
+    if (selfCare.points.length && !safetyNotice) parts.push(render(ANSWER.whileWaitingHeading, selfCare));
   }
   if (severity !== 'A&E') {
     const signs = page.redFlags.slice(0, 3).map((f) => f.flag.toLowerCase());

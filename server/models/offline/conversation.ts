@@ -28,7 +28,26 @@ export function expandedText(input: TurnInput): string {
   return input.text;
 }
 
-/** Oldest first: the recent user messages, then the (expanded) new one. */
-export function patientMessages(input: TurnInput, exchanges: number): string[] {
-  return [...recentUserMessages(input, exchanges), expandedText(input)];
+// "I also have a rash now": the new message adds to what came before rather than starting afresh.
+const ADDS_TO = /\b(?:also|as well|too|and now|now (?:i|he|she|they|its|it has)|plus|another|still|again|worse|better|since then)\b/i;
+
+/**
+ * Oldest first: the recent user messages, then the (expanded) new one. A new message that
+ * describes symptoms of its own, with nothing saying it adds to the earlier ones, is read alone,
+ * so a second, unrelated complaint is not mixed with the first.
+ */
+export function patientMessages(input: TurnInput, exchanges: number, describesSymptoms: (text: string) => boolean = () => false): string[] {
+  const text = expandedText(input);
+  const startsAfresh = (t: string) => describesSymptoms(t) && !ADDS_TO.test(t);
+  if (text === input.text && startsAfresh(text)) return [text];
+  // A follow-up reads back to the message that began the current complaint, and no further.
+  const earlier = recentUserMessages(input, exchanges);
+  let from = 0;
+  for (let i = earlier.length - 1; i >= 0; i--) {
+    if (startsAfresh(earlier[i] as string)) {
+      from = i;
+      break;
+    }
+  }
+  return [...earlier.slice(from), text];
 }

@@ -33,7 +33,8 @@ export function reasoningParagraphs(a: OfflineAnalysis): string[] {
   const best = a.best;
   const weighing = [REASONING.best(best.condition.page.title, best.symptoms.slice(0, 4).map((s) => s.said))];
   if (best.namedInText) weighing.push(REASONING.named(best.condition.page.title));
-  for (const alt of top.filter((c) => c !== best).slice(0, MAX_ALTERNATIVES)) {
+  // Only alternatives the person's words speak for; a search hit alone is not worth discussing.
+  for (const alt of top.filter((c) => c !== best && c.symptoms.length > 0).slice(0, MAX_ALTERNATIVES)) {
     weighing.push(REASONING.alternative(alt.condition.page.title, alt.symptoms.slice(0, 2).map((s) => s.said), whyNot(alt)));
   }
   const excluded = a.ranked.filter((c) => c.excluded && (c.retrieval?.rank ?? 99) <= 5).slice(0, 2);

@@ -56,8 +56,10 @@ function duration(text: string): { days: number; text: string } | undefined {
   for (const m of text.matchAll(DURATION)) {
     const n = toNumber(m[1] as string);
     const unit = UNIT_DAYS[m[2] as string] ?? 1;
+    // "over 3 weeks" is longer than 3 weeks: a flag for "more than 3 weeks" should meet it.
+    const beyond = /\b(?:over|more than|longer than|at least)\s*$/.test(text.slice(Math.max(0, m.index - 14), m.index)) ? 1 : 0;
     // "a few hours ago", "5 minutes" still count; "10 days ago" says how long it has been going on.
-    if (Number.isFinite(n)) consider(n * unit, m[0]);
+    if (Number.isFinite(n)) consider(n * unit + beyond, m[0]);
   }
   for (const [re, days] of RELATIVE) {
     const m = re.exec(text);

@@ -6,7 +6,7 @@ import type { RetrievalResult, Retriever } from '../../retrieval/types.js';
 import { INCONCLUSIVE, INCONCLUSIVE_TITLE } from '../prediction.js';
 import { createAnalyser, type Analyser } from './analyse.js';
 import { composeAnswer } from './answer.js';
-import { patientMessages } from './conversation.js';
+import { expandedText, patientMessages } from './conversation.js';
 import { reasoningParagraphs } from './explain.js';
 import { clarifyingQuestion, createRouter, directReply, type Router } from './route.js';
 import { scoreCondition } from './score.js';
@@ -39,15 +39,16 @@ export function createOfflineNodes(deps: OfflineNodesDeps): PipelineNodes {
   return {
     engine: 'OFFLINE',
     route: (ctx) => route(router, ctx),
-    reason: (ctx, query, retrieval) => reason(analyser, deps.retriever, ctx, query, retrieval),
-    respond: (ctx, analysis, notice) => respond(analyser, pages, ctx, analysis, notice),
+    reason: (ctx, query, retrieval) => reason(analyser, router, deps.retriever, ctx, query, retrieval),
+    respond: (ctx, analysis, notice) => respond(analyser, router, pages, ctx, analysis, notice),
   };
 }
 
 async function* route(router: Router, ctx: TurnContext): AsyncGenerator<RunnerEvent, RouteDecision> {
   const started = performance.now();
-  const messages = patientMessages(ctx.input, ctx.config.HISTORY_EXCHANGES);
-  const kind = router.classify(ctx.input.text, messages.slice(0, -1), messages[messages.length - 1] !== ctx.input.text);
+  const previous = patientMessages(ctx.input, ctx.config.HISTORY_EXCHANGES).slice(0, -1);
+  const kind = router.classify(ctx.input.text, previous, expandedText(ctx.input) !== ctx.input.text);
+  const messages = patientMessages(ctx.input, ctx.config.HISTORY_EXCHANGES, router.describesSymptoms);
   yield { type: 'Record', record: { timings: { route: Math.round(performance.now() - started) }, trace: { offlineRoute: kind } } };
   switch (kind) {
     case 'symptoms':
@@ -63,6 +64,7 @@ async function* route(router: Router, ctx: TurnContext): AsyncGenerator<RunnerEv
 
 async function* reason(
   analyser: Analyser,
+  router: Router,
   retriever: Retriever | undefined,
   ctx: TurnContext,
   query: string,
@@ -70,7 +72,7 @@ async function* reason(
 ): AsyncGenerator<RunnerEvent, Analysis> {
   const started = performance.now();
   const candidates = await widen(retriever, query, retrieval, ctx.signal);
-  const messages = patientMessages(ctx.input, ctx.config.HISTORY_EXCHANGES);
+  const messages = patientMessages(ctx.input, ctx.config.HISTORY_EXCHANGES, router.describesSymptoms);
   const result = analyser.analyse(messages, ctx.input.demographics, candidates);
 
   let thinking = '';
@@ -117,6 +119,7 @@ async function widen(retriever: Retriever | undefined, query: string, retrieval:
 
 async function* respond(
   analyser: Analyser,
+  router: Router,
   pages: ReadonlyMap<string, ConditionPage>,
   ctx: TurnContext,
   analysis: Analysis,
@@ -126,7 +129,7 @@ async function* respond(
   const page = pages.get(analysis.prediction.condition);
   // Re-read the messages against the predicted page: the safety floor may have changed it.
   const compiled = page && analyser.conditions.find((c) => c.page.slug === page.slug);
-  const messages = patientMessages(ctx.input, ctx.config.HISTORY_EXCHANGES);
+  const messages = patientMessages(ctx.input, ctx.config.HISTORY_EXCHANGES, router.describesSymptoms);
   const facts = analyser.facts(messages, ctx.input.demographics);
   const candidate = compiled ? scoreCondition(compiled, analyser.reader.read([...messages, ...facts.derived]), facts) : undefined;
   yield* answerChunks(composeAnswer(analysis.prediction, page, candidate, notice), ctx.signal);

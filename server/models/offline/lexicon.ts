@@ -52,7 +52,7 @@ const CANONICAL: Record<string, string> = {
   dizziness: 'dizzy', lightheaded: 'dizzy', woozy: 'dizzy',
   tired: 'tired', tiredness: 'tired', exhausted: 'tired', exhaustion: 'tired', knackered: 'tired', shattered: 'tired',
   spotty: 'spot', spots: 'spot', pimples: 'spot', pimple: 'spot', zits: 'spot', zit: 'spot',
-  snot: 'mucus', snotty: 'mucus', phlegm: 'mucus', sputum: 'mucus', catarrh: 'mucus',
+  snotty: 'snot', sputum: 'phlegm',
   throwing: 'throw', threw: 'throw', thrown: 'throw',
   sicky: 'sick', nauseous: 'nausea', nauseated: 'nausea', queasy: 'nausea',
   dribbling: 'drool', dribbles: 'drool', drooling: 'drool', dribble: 'drool',

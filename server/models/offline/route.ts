@@ -50,6 +50,8 @@ const SOMEONE_ELSE = /\b(?:mum|mom|mother|dad|father|husband|wife|partner|friend
 export interface Router {
   /** `answersQuestion`: the message replies to the engine's own yes/no question. */
   classify(text: string, previousUserMessages: string[], answersQuestion?: boolean): MessageKind;
+  /** The text names symptoms the pages list (or an emergency). */
+  describesSymptoms(text: string): boolean;
 }
 
 export function createRouter(reader: Reader, conditions: readonly CompiledCondition[]): Router {
@@ -73,6 +75,7 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
   const medical = (text: string) => describesSymptoms(text) || MEDICAL.test(normalise(text));
 
   return {
+    describesSymptoms,
     classify(text, previousUserMessages, answersQuestion = false) {
       const t = normalise(text).trim();
       if (answersQuestion) return 'followUp';

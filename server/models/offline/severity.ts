@@ -6,9 +6,10 @@ import type { Candidate, FlagHit } from './score.js';
  * Severity for the chosen condition, from its page: any red flag -> A&E; else any urgent flag ->
  * Urgent Primary Care; else the page's `default_severity` (the level when the condition fits
  * with no flags, e.g. appendicitis is A&E). Durations, ages and pregnancy meet flags through
- * the flag's own wording ("cough lasting more than 3 weeks", "aged 65 or over"). One general
- * rule sits on top, NHS advice that holds across conditions: a baby under 3 months with a high
- * temperature needs checking urgently.
+ * the flag's own wording ("cough lasting more than 3 weeks", "aged 65 or over"). Two general
+ * rules sit on top, NHS advice that holds across conditions: a baby under 3 months with a high
+ * temperature needs checking urgently, and symptoms that have gone on for 3 weeks or more
+ * should be seen by a GP.
  */
 
 export interface SeverityDecision {
@@ -19,6 +20,8 @@ export interface SeverityDecision {
   flags: FlagHit[];
 }
 
+/** Measured on the development cases: helps more (ulcers, rashes, ringing ears) than it costs. */
+const LONG_RUNNING_DAYS = 21;
 const FEVER = /\b(?:temperature|fever|feverish|hot|38|39|40)\b/;
 
 export function decideSeverity(candidate: Candidate, facts: PatientFacts, text: string): SeverityDecision {
@@ -39,6 +42,9 @@ export function decideSeverity(candidate: Candidate, facts: PatientFacts, text: 
   }
   if (facts.age !== undefined && facts.age < 0.25 && FEVER.test(text)) {
     return { severity: 'Urgent Primary Care', reason: 'a baby under 3 months with a high temperature should always be checked urgently', flags: [] };
+  }
+  if (facts.durationDays !== undefined && facts.durationDays >= LONG_RUNNING_DAYS) {
+    return { severity: 'Urgent Primary Care', reason: `symptoms that have lasted ${facts.durationText ?? 'several weeks'} should be checked by a GP`, flags: [] };
   }
   return { severity: 'Self-care', reason: `${page.title.toLowerCase()} usually gets better with self-care and none of the warning signs on the page were mentioned`, flags: [] };
 }

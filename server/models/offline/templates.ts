@@ -61,7 +61,11 @@ export const REASONING = {
 
 // ---- answer -------------------------------------------------------------------------------------
 
+/** Conditions where "this sounds like it could be X" is the wrong tone; the notice speaks first. */
+export const GENTLE_CONDITIONS = new Set(['suicidal-thoughts']);
+
 export const ANSWER = {
+  gentleOpening: "What you're going through sounds really hard, and you deserve support with it. Thank you for telling me.",
   opening: (title: string) => `From what you describe, this sounds like it could be **${title}**.`,
   because: (matched: string[]) => `What you describe (${list(matched)}) is typical of it.`,
   uncertain: "I can't be certain without an examination, and this isn't a diagnosis.",
