@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadConfig } from '../server/config.js';
 import { loadKnowledge } from '../server/knowledge/load.js';
 import { isTriage, loadCases, percentile } from '../server/eval/cases.js';
 import { startThrowawayChroma } from '../server/retrieval/chroma-launcher.js';
@@ -39,10 +40,7 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
   const server = configured ? undefined : await startThrowawayChroma();
   try {
     const url = configured ?? server?.url ?? '';
-    const embedder = await createEmbedder(
-      { EMBEDDINGS_BASE_URL: process.env.EMBEDDINGS_BASE_URL, EMBEDDINGS_MODEL: process.env.EMBEDDINGS_MODEL ?? '', EMBEDDINGS_API_KEY: process.env.EMBEDDINGS_API_KEY ?? 'EMPTY', MODEL_RETRIES: 2 },
-      options.embedder,
-    );
+    const embedder = await createEmbedder(loadConfig(), options.embedder);
     const collection = `bench-${Date.now()}`;
     const client = chromaClient(url);
     const store = await KnowledgeStore.open(client, collection, embedder);

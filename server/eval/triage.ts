@@ -21,6 +21,11 @@ import { isTriage, loadCases, percentile, type EvalCase } from './cases.js';
  * offline engine, or the model pipeline when ROUTER_BASE_URL / REASONER_BASE_URL are configured.
  */
 
+/** A problem with how the evaluation was asked for (missing cases file, unknown engine). */
+export class TriageEvalError extends Error {
+  override name = 'TriageEvalError';
+}
+
 export interface TriageEvalOptions {
   /** JSONL case file. */
   casesFile?: string;
@@ -202,12 +207,12 @@ export function formatReport(r: TriageReport, misses = false): string {
 /** `npm run eval -- --mode triage --cases FILE [--json] [--engine offline|model] [--misses] [--no-floor]` */
 export async function runTriageEval(options: TriageEvalOptions): Promise<TriageReport> {
   const file = options.casesFile ?? options.cases;
-  if (!file) throw new Error('triage evaluation: no cases file given (--cases FILE)');
+  if (!file) throw new TriageEvalError('triage evaluation: no cases file given (--cases FILE)');
   const flags = options.flags ?? {};
   const config = loadConfig();
   const cases = await loadCases(file);
   const wanted = typeof flags.engine === 'string' ? flags.engine : config.embedded.models ? 'offline' : 'model';
-  if (wanted !== 'offline' && wanted !== 'model') throw new Error(`--engine must be offline or model, not "${wanted}"`);
+  if (wanted !== 'offline' && wanted !== 'model') throw new TriageEvalError(`--engine must be offline or model, not "${wanted}"`);
 
   const embedder = await createEmbedder(config);
   const collection = `eval-${embedder.id.replace(/[^a-zA-Z0-9._-]+/g, '-')}`.slice(0, 60).replace(/[^a-zA-Z0-9]+$/, '');

@@ -126,8 +126,16 @@ export async function launchChroma(options: LaunchOptions): Promise<ChromaServer
   if (running) {
     throw new ChromaLaunchError('in-use', `Another process already runs Chroma on ${options.path} (${running}); stop it or set CHROMA_URL=${running}`);
   }
-  const compat = needsCompatRuntime();
-  if (!compat) return start(options, 'direct');
+  if (!needsCompatRuntime()) {
+    try {
+      return await start(options, 'direct');
+    } catch (err) {
+      // A future binding may want a newer glibc than MIN_GLIBC: then the private one is the way.
+      const glibcTooOld = err instanceof ChromaLaunchError && /GLIBC_\d/.test(err.output);
+      if (!(glibcTooOld && process.platform === 'linux')) throw err;
+      options.log?.warn({ glibc: glibcVersion() }, 'Chroma binding needs a newer glibc than this system has; using the compat runtime');
+    }
+  }
   try {
     return await start(options, 'compat');
   } catch (err) {
@@ -217,6 +225,9 @@ async function start(options: LaunchOptions, mode: ChromaServer['mode'], attempt
   await writeFile(recordFile(options.path), JSON.stringify({ url, pid: child.pid, parent: process.pid }));
 
   let stopping: Promise<void> | undefined;
+  child.once('exit', (code, signal) => {
+    if (!stopping) log?.error({ code, signal, output: tail.slice(-500) }, 'embedded Chroma exited unexpectedly; /readyz will fail');
+  });
   return {
     url,
     port,

@@ -69,10 +69,3 @@ export const assessSafety: AssessSafety = (text: string, demographics?: Demograp
     ...(hint ? { conditionHint: hint } : {}),
   };
 };
-
-/** The labels of the rules that fired, for staff traces ("stiff neck with fever or dislike of light"). */
-export function explainSafety(text: string, demographics?: Demographics): string[] {
-  const found = findSignals(toClauses(text, fixTypo));
-  if (demographics?.age !== undefined && demographics.age < 16) found.set('child', [`age ${demographics.age}`]);
-  return RULES.filter((r) => fires(r, found)).map((r) => r.label);
-}

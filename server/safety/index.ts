@@ -3,7 +3,7 @@
  * shown to the person (`emergencyNotice`) and the floor applied to any prediction
  * (`applySafetyFloor`). `text.ts` holds the lexical helpers the offline engine shares.
  */
-export { assessSafety, explainSafety } from './assess.js';
+export { assessSafety } from './assess.js';
 export { emergencyNotice } from './notice.js';
 export { applySafetyFloor, type SafetyFloorResult, type SafetyFloorTrace } from './floor.js';
 export type { AssessSafety, EmergencyKind, SafetyAssessment } from './types.js';

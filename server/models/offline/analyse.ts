@@ -10,7 +10,7 @@ import { decideSeverity, type SeverityDecision } from './severity.js';
 
 /**
  * The offline engine's clinical core, free of streaming: read the messages, score the candidate
- * conditions, pick one (or none), decide the severity. `reason.ts` turns the result into prose.
+ * conditions, pick one (or none), decide the severity. `explain.ts` turns the result into prose.
  */
 
 export interface Analyser {

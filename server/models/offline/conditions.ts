@@ -124,6 +124,15 @@ export function compileConditions(pages: readonly ConditionPage[], fix: (t: stri
   const idf = (w: string) => Math.log(n / (df.get(w) ?? 1)) / Math.log(n);
   // A phrase is as specific as its most specific word ("barking cough" is, "cough" is not).
   const weigh = (p: Phrase): WeightedPhrase => ({ ...p, weights: p.stems.map(idf), specificity: Math.max(...p.stems.map(idf)) });
+  // Symptom phrases by their words, to tell a condition's name from a symptom ("diarrhoea").
+  const symptomKeys = new Map<string, Set<string>>();
+  for (const c of raw) {
+    for (const p of c.symptoms.flatMap((s) => s.phrases)) {
+      const key = [...p.stems].sort().join(' ');
+      symptomKeys.set(key, (symptomKeys.get(key) ?? new Set()).add(c.page.slug));
+    }
+  }
+  const isOthersSymptom = (p: Phrase, slug: string) => [...(symptomKeys.get([...p.stems].sort().join(' ')) ?? [])].some((s) => s !== slug);
   return raw.map((c) => {
     // Only the hallmark symptoms (the first three). An urgent flag that is part of a hallmark
     // phrase restates it; a red flag only when it is the very same phrase ("drooling" as both a
@@ -132,8 +141,9 @@ export function compileConditions(pages: readonly ConditionPage[], fix: (t: stri
     const within = (p: Phrase, sp: Phrase) => p.stems.every((w) => sp.stems.includes(w));
     const restates = (p: Phrase, level: 'red' | 'urgent') =>
       hallmarks.some((sp) => within(p, sp) && (level === 'urgent' || within(sp, p)));
-    // Naming the condition counts only when the name is telling: "shingles" is, "cough" is not.
-    const telling = (p: Phrase) => Math.max(...p.stems.map(idf)) >= TELLING_TITLE;
+    // Naming the condition counts only when the name is telling: "shingles" is; "cough" and
+    // "diarrhoea" (symptoms of other conditions too) are not.
+    const telling = (p: Phrase) => Math.max(...p.stems.map(idf)) >= TELLING_TITLE && !isOthersSymptom(p, c.page.slug);
     const titles = [c.title, ...(c.parts.length > 1 ? c.parts : [])].filter(telling);
     return {
       page: c.page,

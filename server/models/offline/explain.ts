@@ -33,6 +33,10 @@ export function reasoningParagraphs(a: OfflineAnalysis): string[] {
   const best = a.best;
   const weighing = [REASONING.best(best.condition.page.title, best.symptoms.slice(0, 4).map((s) => s.said))];
   if (best.namedInText) weighing.push(REASONING.named(best.condition.page.title));
+  if (!best.retrieval) weighing.push(REASONING.notRetrieved);
+  const matchedLabels = new Set(best.symptoms.map((s) => s.label));
+  const missing = best.condition.symptoms.slice(0, 4).map((s) => s.label).filter((l) => !matchedLabels.has(l)).slice(0, 2);
+  if (missing.length) weighing.push(REASONING.notMentioned(missing));
   // Only alternatives the person's words speak for; a search hit alone is not worth discussing.
   for (const alt of top.filter((c) => c !== best && c.symptoms.length > 0).slice(0, MAX_ALTERNATIVES)) {
     weighing.push(REASONING.alternative(alt.condition.page.title, alt.symptoms.slice(0, 2).map((s) => s.said), whyNot(alt)));

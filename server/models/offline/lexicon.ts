@@ -25,7 +25,7 @@ export const STOPWORDS = new Set([
 const SOFT_WORDS = new Set([
   'very', 'really', 'quite', 'just', 'bit', 'little', 'feel', 'feels', 'feeling', 'felt', 'have', 'has', 'had', 'having', 'got',
   'get', 'gets', 'getting', 'like', 'seems', 'seem', 'look', 'looks', 'looking', 'thing', 'things', 'something', 'think',
-  'thought', 'lot', 'lots', 'loads', 'help', 'know', 'sure', 'maybe', 'started', 'start', 'starts', 'began', 'noticed', 'notice',
+  'thought', 'help', 'know', 'sure', 'maybe', 'started', 'start', 'starts', 'began', 'noticed', 'notice',
   'come', 'comes', 'came', 'coming', 'went', 'gone', 'going', 'when', 'while', 'about', 'around', 'up', 'out', 'off',
   'own', 'now', 'much', 'many', 'same', 'being', 'how', 'why', 'where', 'whats', 'do', 'doing', 'does', 'it', 'what',
 ]);
@@ -57,6 +57,10 @@ const CANONICAL: Record<string, string> = {
   sicky: 'sick', nauseous: 'nausea', nauseated: 'nausea', queasy: 'nausea',
   dribbling: 'drool', dribbles: 'drool', drooling: 'drool', dribble: 'drool',
   probs: 'problem', prob: 'problem',
+  talk: 'speak', talking: 'speak', speaking: 'speak', speech: 'speak',
+  // One word for "not": "inhaler isnt helping" meets "inhaler not helping". ("cant" stays apart.)
+  no: 'not', isnt: 'not', arent: 'not', doesnt: 'not', dont: 'not', didnt: 'not', wasnt: 'not', werent: 'not',
+  havent: 'not', hasnt: 'not', hadnt: 'not', wont: 'not', never: 'not', nt: 'not',
   // Two levels of intensity, as the pages use them: "severe" pain is the hallmark of many
   // conditions; "agony" ("unbearable", "worst ever") is often a red flag.
   terrible: 'severe', intense: 'severe', horrible: 'severe', severely: 'severe', awful: 'severe', horrendous: 'severe',
@@ -183,21 +187,23 @@ function indicesOf(stems: (string | null)[], s: string): number[] {
   return out;
 }
 
-/** The tightest window holding one position from each list (lists are short: brute force). */
+/** The tightest window holding one position from each list (lists are short: every anchor is tried). */
 function bestSpan(lists: number[][]): { start: number; end: number } | null {
   if (lists.length === 0) return null;
   let best: { start: number; end: number } | null = null;
-  const anchor = lists[0] as number[];
-  for (const a of anchor) {
-    let lo = a;
-    let hi = a;
-    for (const list of lists.slice(1)) {
-      let pick = list[0] as number;
-      for (const p of list) if (Math.abs(p - a) < Math.abs(pick - a)) pick = p;
-      lo = Math.min(lo, pick);
-      hi = Math.max(hi, pick);
+  for (const anchor of lists) {
+    for (const a of anchor) {
+      let lo = a;
+      let hi = a;
+      for (const list of lists) {
+        if (list === anchor) continue;
+        let pick = list[0] as number;
+        for (const p of list) if (Math.abs(p - a) < Math.abs(pick - a)) pick = p;
+        lo = Math.min(lo, pick);
+        hi = Math.max(hi, pick);
+      }
+      if (!best || hi - lo < best.end - best.start - 1) best = { start: lo, end: hi + 1 };
     }
-    if (!best || hi - lo < best.end - best.start - 1) best = { start: lo, end: hi + 1 };
   }
   return best;
 }

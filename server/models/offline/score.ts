@@ -58,6 +58,7 @@ export const WEIGHTS = {
   /** Retrieval reads the whole page (overview, symptoms) where the lists are terse. */
   retrievalWeight: 1.6,
   pregnancyBonus: 0.6,
+  unsupportedSearch: 0.85,
 };
 
 /** Below this, a one-word flag phrase is too common to decide severity on its own. */
@@ -66,9 +67,11 @@ const isTelling = (p: WeightedPhrase) => !p.restatesSymptom && (p.stems.length >
 
 const phrasePoints = (p: WeightedPhrase, quality: number) => quality * (WEIGHTS.specFloor + (1 - WEIGHTS.specFloor) * p.specificity);
 
+/** The person's words for a match, or the page's phrase when their words are spread out. */
 function said(m: PhraseMatch, clauses: StemmedClause[]): string {
   const clause = clauses[m.clause];
-  return clause ? clause.clause.tokens.slice(m.start, m.end).join(' ') : m.phrase.text;
+  const words = clause ? clause.clause.tokens.slice(m.start, m.end) : [];
+  return words.length > 0 && words.length <= m.phrase.stems.length + 2 ? words.join(' ') : m.phrase.text;
 }
 
 interface BestMatch {
@@ -205,7 +208,11 @@ export function scoreCondition(
   if (namedInText) score += WEIGHTS.titleBonus;
   // What the person's own words support, before the search's opinion is added.
   const evidence = score;
-  if (retrieval) score += WEIGHTS.retrievalWeight * (retrieval.score / Math.max(retrieval.top, 1e-6)) + (retrieval.rank === 1 ? WEIGHTS.firstRetrievedBonus : 0);
+  if (retrieval) {
+    // A search hit the person's own words say nothing for counts for a little less.
+    const support = evidence > 0 ? 1 : WEIGHTS.unsupportedSearch;
+    score += support * (WEIGHTS.retrievalWeight * (retrieval.score / Math.max(retrieval.top, 1e-6)) + (retrieval.rank === 1 ? WEIGHTS.firstRetrievedBonus : 0));
+  }
   if (condition.page.affects.pregnancy && facts.pregnant) score += WEIGHTS.pregnancyBonus;
   const excluded = exclusion(condition, facts);
   return {

@@ -38,12 +38,17 @@ export const REASONING = {
   duration: (text: string) => `It has been going on for ${text}, which matters for how urgent it is.`,
   age: (who: string) => `This is about ${who}, which changes which conditions fit and how urgent some signs are.`,
   pregnant: 'Pregnancy is mentioned, so pregnancy-related causes have to be considered.',
-  denied: (items: string[]) => `Some things were ruled out: ${list(items.map((s) => `"${s}"`))}, so conditions where those are the main signs are less likely.`,
+  denied: (items: string[]) =>
+    items.length === 1
+      ? `"${items[0]}" was ruled out by the message, so conditions where that is a main sign are less likely.`
+      : `${list(items.map((s) => `"${s}"`))} were ruled out by the message, so conditions where those are main signs are less likely.`,
   best: (title: string, matched: string[]) =>
     matched.length
       ? `The closest match among the NHS pages found is ${title}: ${list(matched.map((s) => `"${s}"`))} fit its typical picture.`
       : `The closest match among the NHS pages found is ${title}, mostly because the search and the wording of the message point to it.`,
   named: (title: string) => `${title} is also named in the message itself.`,
+  notMentioned: (signs: string[]) => `Other typical signs, such as ${list(signs.map((s) => `"${s}"`))}, were not mentioned.`,
+  notRetrieved: 'It was not among the pages the search returned first, but the symptoms match its own list closely.',
   alternative: (title: string, matched: string[], why: string) =>
     matched.length ? `${title} was considered too (${list(matched.map((s) => `"${s}"`))}), but ${why}.` : `${title} was considered too, but ${why}.`,
   excluded: (title: string, why: string) => `${title} was set aside because ${why}.`,

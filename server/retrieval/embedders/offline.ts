@@ -4,14 +4,15 @@ import type { RetrievalEmbedder } from './types.js';
 
 /**
  * The offline default: a lexical embedder that needs no model. Text becomes weighted features
- * (stemmed words, stemmed word pairs, character n-grams for typos), hashed with a sign bit into a
- * fixed number of dimensions and L2-normalised, so Chroma's cosine search computes a BM25-like score.
+ * (stemmed words, stemmed word pairs, character n-grams), hashed with a sign bit into a fixed
+ * number of dimensions. The default (`bm25`) gives documents BM25's saturated, length-normalised
+ * term weights and queries IDF weights, so Chroma's inner-product search computes a BM25 score.
  *
- * Asymmetric on purpose: documents are weighted by term frequency only, so a document's vector
- * never depends on the rest of the corpus (ingest stays incremental: an unchanged page keeps its
- * vectors). Corpus rarity (IDF) is applied on the query side, from `fitCorpus()`; query features
- * that never occur in the corpus are dropped (they could only hit hash collisions), and words
- * after "no"/"without" are dropped from queries ("no fever" is not a reason to rank flu first).
+ * Asymmetric on purpose: a document's vector never depends on the rest of the corpus (ingest stays
+ * incremental: an unchanged page keeps its vectors). Corpus statistics are used on the query side
+ * only, from `fitCorpus()`: IDF, dropping query features the corpus never has (they could only hit
+ * hash collisions), and spelling correction against the corpus vocabulary. Words denied in the
+ * query ("no fever", "not itchy") are dropped.
  */
 
 export interface LexicalOptions {
