@@ -1,5 +1,6 @@
 import type { Severity, TurnEvent } from '../pipeline/events.js';
 import { severityToDb } from '../store/severity.js';
+import { canSeeTriage } from '../auth/principal.js';
 import { builder } from './builder.js';
 import { EngineEnum, MessageRef, RouteEnum, SeverityEnum, SourceRef, StageEnum } from './types.js';
 
@@ -45,11 +46,27 @@ builder.objectField(eventType('SourcesChunk', 'The knowledge base pages the answ
   t.field({ type: [SourceRef], description: 'Pages, best first.', resolve: (e) => e.sources }),
 );
 
-const triage = eventType('TriageChunk', 'The structured prediction. Only sent to callers with triage:read.');
+const triage = eventType(
+  'TriageChunk',
+  "The structured prediction. Every caller receives the event (so seq stays gap-free), but its fields are null without triage:read.",
+);
 builder.objectFields(triage, (t) => ({
-  condition: t.exposeString('condition', { description: 'Condition slug, or `inconclusive`.' }),
-  conditionTitle: t.exposeString('conditionTitle', { description: 'Condition name.' }),
-  severity: t.field({ type: SeverityEnum, description: 'Triage level.', resolve: (e) => severityToDb(e.severity as Severity) }),
+  condition: t.string({
+    nullable: true,
+    description: 'Condition slug, or `inconclusive`. Null without triage:read.',
+    resolve: (e, _a, ctx) => (canSeeTriage(ctx.principal) ? e.condition : null),
+  }),
+  conditionTitle: t.string({
+    nullable: true,
+    description: 'Condition name. Null without triage:read.',
+    resolve: (e, _a, ctx) => (canSeeTriage(ctx.principal) ? e.conditionTitle : null),
+  }),
+  severity: t.field({
+    type: SeverityEnum,
+    nullable: true,
+    description: 'Triage level. Null without triage:read.',
+    resolve: (e, _a, ctx) => (canSeeTriage(ctx.principal) ? severityToDb(e.severity as Severity) : null),
+  }),
 }));
 
 const completed = eventType('TurnCompleted', 'The answer is complete and stored.');

@@ -1,4 +1,3 @@
-import { canSeeTriage } from '../auth/principal.js';
 import { TERMINAL_EVENTS, type TurnEvent } from '../pipeline/events.js';
 import { badInput } from '../errors.js';
 import type { GraphQLContext } from './builder.js';
@@ -12,17 +11,17 @@ const ORPHAN_POLL_MS = 1000;
 /**
  * Replay, then live: the bus delivers every event after `afterSeq` once. When the bus no longer
  * has the turn (expired, or the process restarted) the event log stored on the Turn row replays
- * it. Events the caller may not see (TriageChunk without triage:read) are left out.
+ * it. Every caller gets every event, so seq is gap-free for all; what a caller may not see
+ * (TriageChunk's fields without triage:read) is nulled by the field resolvers.
  */
 async function* turnEvents(ctx: GraphQLContext, id: string, afterSeq: number): AsyncGenerator<TurnEvent> {
   if (afterSeq < 0) throw badInput('afterSeq must be 0 or more.', 'afterSeq');
   let turn = await readableTurn(ctx, id);
-  const visible = canSeeTriage(ctx.principal) ? () => true : (e: TurnEvent) => e.type !== 'TriageChunk';
   const { bus, db } = ctx.services;
 
   const live = await bus.subscribe(turn.id, afterSeq, ctx.signal);
   if (live) {
-    for await (const event of live) if (visible(event)) yield event;
+    yield* live;
     return;
   }
   while (turn.status === 'RUNNING' && !ctx.signal.aborted) {
@@ -31,7 +30,7 @@ async function* turnEvents(ctx: GraphQLContext, id: string, afterSeq: number): A
   }
   const stored = Array.isArray(turn.events) ? (turn.events as unknown as TurnEvent[]) : [];
   for (const event of stored) {
-    if (event.seq > afterSeq && visible(event)) yield event;
+    if (event.seq > afterSeq) yield event;
     if (TERMINAL_EVENTS.has(event.type)) return;
   }
 }

@@ -77,7 +77,12 @@ describe('a full turn', () => {
     expect(events[0]!.__typename).toBe('TurnStarted');
     expect(events.at(-1)!.__typename).toBe('TurnCompleted');
     expect(events.filter((e) => e.__typename === 'TurnCompleted' || e.__typename === 'TurnFailed')).toHaveLength(1);
-    expect(events.some((e) => e.__typename === 'TriageChunk')).toBe(false);
+    expect(seqs(events)).toEqual(events.map((_, i) => i + 1)); // gap-free for visitors too
+    // Visitors get the TriageChunk event, but never its contents.
+    const visitorClient = wsClient(server, token);
+    const visitorTriage = (await collect(visitorClient, turnId, 0, { query: TURN_EVENTS_STAFF })).find((e) => e.__typename === 'TriageChunk');
+    await visitorClient.dispose();
+    expect(visitorTriage).toMatchObject({ condition: null, conditionTitle: null, severity: null });
     expect(answerOf(events)).toBe('This sounds like it could be flu. Rest and drink fluids. How are you feeling today?');
     expect(events.filter((e) => e.__typename === 'ReasoningChunk').map((e) => e.delta).join('')).toBe('Fever and cough for a week suggest flu.');
     expect(events.every((e) => e.turnId === turnId)).toBe(true);

@@ -71,6 +71,7 @@ describe('routes', () => {
     expect(events.at(-1)).toMatchObject({ route: 'DIRECT', assistantMessage: { role: 'ASSISTANT', text: reply } });
     const [req, ...others] = chatPosts(routerLog);
     expect(others).toEqual([]);
+    expect(req).toMatchObject({ model: 'router-model', stream: true });
     expect(req?.tools?.map((t) => t.function.name)).toEqual(['search_conditions', 'ask_for_details']);
     expect(contents(req).at(-1)).toEqual(['user', 'hi there']);
     expect(reasonerLog.posts()).toEqual([]);
@@ -116,12 +117,13 @@ describe('routes', () => {
       'SourcesChunk',
       'StatusChunk:REASONING',
       'ReasoningChunk',
+      'TriageChunk',
       'StatusChunk:ANSWERING',
       'AnswerChunk',
       'TurnCompleted',
     ]);
     expect(terminal(events)).toHaveLength(1);
-    expect(events.some((e) => e.__typename === 'TriageChunk')).toBe(false); // not for the thread owner
+    expect(events.find((e) => e.__typename === 'TriageChunk')?.condition ?? null).toBeNull(); // never its contents for the thread owner
     expect(reasoningOf(events)).toBe(`${thinking}Wait Nothing urgent.Wait Self-care.`);
     expect(answerOf(events)).toBe(answer);
     expect(events.at(-1)).toMatchObject({ route: 'TRIAGE', assistantMessage: { text: answer } });

@@ -68,6 +68,12 @@ describe('offline route', () => {
     expect(events.some((e) => e.type === 'AnswerChunk')).toBe(false);
   });
 
+  it.each(['I have a rash', 'headache', 'tired all the time', 'lump in my breast'])('asks for detail before guessing from one common symptom: %j', async (text) => {
+    const { decision } = await route(text);
+    expect(decision.route).toBe('CLARIFY');
+    if (decision.route === 'CLARIFY') expect(decision.question).toMatch(/when did it start/);
+  });
+
   it('asks about the child for a vague message about a child', async () => {
     const { decision } = await route("my child isn't well");
     expect(decision.route).toBe('CLARIFY');
@@ -78,7 +84,8 @@ describe('offline route', () => {
     'I have had a cough for 3 weeks',
     'my knee hurts when I walk',
     'burning when i pee',
-    'rash on my arm',
+    'itchy rash on my arm that keeps spreading',
+    'toothache',
     'sneezing and a runny nose',
     'diarrea since yesterday',
     'hi, my throat is really sore',

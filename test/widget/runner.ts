@@ -127,6 +127,9 @@ export function scriptedRunner(): ScriptedRunner {
         await sleep(20, signal);
         yield { type: 'ReasoningChunk', delta };
       }
+      // Like the real pipeline: the prediction event reaches the widget too (contents nulled for
+      // visitors), so seq stays gap-free; the widget must ignore it, not treat it as a gap.
+      yield { type: 'TriageChunk', condition: 'flu', conditionTitle: 'Flu', severity: 'Self-care' };
       // "gated" turns pause here, mid-turn, until the test has looked at the streaming state.
       if (text.includes('gated')) await gates.wait('answer');
       yield { type: 'StatusChunk', stage: 'answering', message: '' };

@@ -141,10 +141,10 @@ export function compileConditions(pages: readonly ConditionPage[], fix: (t: stri
     const within = (p: Phrase, sp: Phrase) => p.stems.every((w) => sp.stems.includes(w));
     const restates = (p: Phrase, level: 'red' | 'urgent') =>
       hallmarks.some((sp) => within(p, sp) && (level === 'urgent' || within(sp, p)));
-    // Naming the condition counts only when the name is telling: "shingles" is; "cough" and
-    // "diarrhoea" (symptoms of other conditions too) are not.
-    const telling = (p: Phrase) => Math.max(...p.stems.map(idf)) >= TELLING_TITLE && !isOthersSymptom(p, c.page.slug);
-    const titles = [c.title, ...(c.parts.length > 1 ? c.parts : [])].filter(telling);
+    // Naming the condition counts only when the name is telling: "shingles" is, "cough" is not;
+    // nor is half a title that is another condition's symptom ("diarrhoea" of "Diarrhoea and vomiting").
+    const telling = (p: Phrase) => Math.max(...p.stems.map(idf)) >= TELLING_TITLE;
+    const titles = [c.title, ...(c.parts.length > 1 ? c.parts.filter((p) => !isOthersSymptom(p, c.page.slug)) : [])].filter(telling);
     return {
       page: c.page,
       titles,

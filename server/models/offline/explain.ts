@@ -20,6 +20,7 @@ export function reasoningParagraphs(a: OfflineAnalysis): string[] {
   if (a.facts.durationDays !== undefined) reading.push(REASONING.duration(describeDays(a.facts.durationDays)));
   if (a.facts.age !== undefined) reading.push(REASONING.age(who(a.facts.age)));
   if (a.facts.pregnant) reading.push(REASONING.pregnant);
+  else if (a.facts.maybePregnant) reading.push(REASONING.maybePregnant);
   paragraphs.push(reading.join(' '));
 
   const denied = unique(a.ranked.slice(0, 5).flatMap((c) => c.denied)).slice(0, 5);

@@ -13,6 +13,10 @@ export interface PatientFacts {
   ageSource?: 'demographics' | 'text';
   sex?: 'female' | 'male';
   pregnant: boolean;
+  /** Said not to be pregnant (or cannot be): pregnancy-only conditions are set aside. */
+  notPregnant: boolean;
+  /** "my period is late", "might be pregnant": pregnancy is possible though not stated. */
+  maybePregnant: boolean;
   /** Longest duration mentioned, in days. */
   durationDays?: number;
   /** The words that gave the duration ("for 4 weeks"). */
@@ -113,14 +117,17 @@ export function readFacts(messages: string[], demographics?: Demographics): Pati
     ageSource = 'text';
   }
   const sex = demographics?.sex === 'female' || demographics?.sex === 'male' ? demographics.sex : sexFromText(text);
-  const notPregnant = /\b(?:not|isnt|im not|arent) pregnant\b/.test(text);
-  const pregnant = demographics?.pregnant ?? (!notPregnant && /\bpregnan\w*\b/.test(text) && !/\bafter (?:having|giving birth)\b/.test(text));
+  const saysNotPregnant = /\b(?:not|isnt|im not|arent|cant be|couldnt be) pregnant\b/.test(text);
+  const pregnant = demographics?.pregnant ?? (!saysNotPregnant && /\bpregnan\w*\b/.test(text) && !/\bafter (?:having|giving birth)\b/.test(text));
+  const maybePregnant = !pregnant && !saysNotPregnant && /\b(?:period (?:is |was )?(?:late|overdue)|late period|missed (?:a |my )?period|might be pregnant|could be pregnant|may be pregnant)\b/.test(text);
   const d = duration(text);
   return {
     derived: derivedStatements(text),
     ...(age !== undefined ? { age, ageSource } : {}),
     ...(sex ? { sex } : {}),
     pregnant,
+    notPregnant: demographics?.pregnant === false || saysNotPregnant || sex === 'male',
+    maybePregnant,
     ...(d ? { durationDays: d.days, durationText: d.text } : {}),
   };
 }

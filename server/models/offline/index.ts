@@ -55,7 +55,8 @@ async function* route(router: Router, ctx: TurnContext): AsyncGenerator<RunnerEv
     case 'followUp':
       return { route: 'TRIAGE', query: messages.join('\n') };
     case 'vague':
-      return { route: 'CLARIFY', question: clarifyingQuestion(ctx.input.text) };
+    case 'brief':
+      return { route: 'CLARIFY', question: clarifyingQuestion(ctx.input.text, kind) };
     default:
       yield* answerChunks(directReply(kind), ctx.signal);
       return { route: 'DIRECT' };

@@ -68,6 +68,29 @@ const CANONICAL: Record<string, string> = {
   suddenly: 'sudden', abruptly: 'sudden', abrupt: 'sudden',
 };
 
+/** Lay phrases that mean one thing, rewritten before reading (in page phrases and in the text alike). */
+const PHRASES: [RegExp, string][] = [
+  [/\b(?:pain|ache|aching|cramps?|hurts?|hurting) low down\b/g, '$& lower tummy'],
+  [/\bright hand side\b/g, 'right side'],
+  [/\bleft hand side\b/g, 'left side'],
+];
+
+export function rewritePhrases(text: string): string {
+  let s = text.toLowerCase();
+  for (const [re, to] of PHRASES) s = s.replace(re, to);
+  return s;
+}
+
+/** Body parts: a partial match may leave out a common word, never where it is. */
+const BODY_PARTS = new Set(
+  [
+    'arm', 'leg', 'chest', 'head', 'tummy', 'back', 'neck', 'throat', 'ear', 'eye', 'nose', 'mouth', 'tooth', 'teeth', 'skin',
+    'foot', 'feet', 'hand', 'knee', 'ankle', 'wrist', 'hip', 'groin', 'breast', 'bottom', 'vagina', 'penis', 'testicle', 'lip',
+    'tongue', 'face', 'jaw', 'shoulder', 'elbow', 'finger', 'toe', 'heel', 'scalp', 'gum', 'calf', 'thigh', 'ribs', 'rib',
+    'bladder', 'kidney', 'heart', 'lung', 'joint', 'tonsil', 'tonsils', 'anus', 'bum', 'eyelid', 'forehead', 'cheek', 'spine',
+  ].map((w) => stemmer(w)),
+);
+
 export function canonical(word: string): string {
   return CANONICAL[word] ?? word;
 }
@@ -99,7 +122,7 @@ export function phraseOf(text: string, fix: (t: string) => string = (t) => t, op
   const stems: string[] = [];
   const keep = (t: string) =>
     (!STOPWORDS.has(t) && !SOFT_WORDS.has(t)) || NEGATION_WORDS.has(t) || (options.keepIntensity === true && INTENSITY_WORDS.has(t));
-  for (const clause of toClauses(text, fix)) {
+  for (const clause of toClauses(rewritePhrases(text), fix)) {
     for (const t of clause.tokens) if (keep(t)) stems.push(stem(t));
   }
   // A phrase of negation words alone ("not sure what it is" -> "not") would match any denial.
@@ -144,7 +167,14 @@ export function matchPhrase(phrase: Phrase, clauses: StemmedClause[]): PhraseMat
     if (missing > 1 || (missing === 1 && n < 3)) continue;
     // Whole phrase first; then, for long phrases, every way of leaving one word out.
     const options = missing === 0 ? [all.map((_, i) => i)] : [];
-    if (n >= 3) for (let drop = 0; drop < n; drop++) if (missing === 0 || (all[drop] as number[]).length === 0) options.push(all.map((_, i) => i).filter((i) => i !== drop));
+    if (n >= 3) {
+      const topWeight = phrase.weights ? Math.max(...phrase.weights) : Infinity;
+      for (let drop = 0; drop < n; drop++) {
+        // Never leave out where it is, or the phrase's most telling word.
+        if (BODY_PARTS.has(phrase.stems[drop] as string) || phrase.weights?.[drop] === topWeight) continue;
+        if (missing === 0 || (all[drop] as number[]).length === 0) options.push(all.map((_, i) => i).filter((i) => i !== drop));
+      }
+    }
     for (const keep of options) {
       const complete = keep.length === n;
       // A partial match may only miss a common word: "pain moved to lower right" without "pain"
@@ -245,7 +275,7 @@ export function createReader(pages: readonly ConditionPage[]): Reader {
   return {
     fix,
     read: (messages) =>
-      toClauses(messages, fix)
+      toClauses(messages.map(rewritePhrases), fix)
         .map((clause) => joinCompounds(clause, vocabulary))
         .map((clause) => ({
           clause,

@@ -1,7 +1,7 @@
 import { assessSafety } from '../../safety/index.js';
 import { normalise } from '../../safety/text.js';
-import type { CompiledCondition } from './conditions.js';
-import { matchPhrase, stem, type Phrase, type Reader } from './lexicon.js';
+import type { CompiledCondition, WeightedPhrase } from './conditions.js';
+import { matchPhrase, stem, STOPWORDS, type Reader } from './lexicon.js';
 import { CLARIFY, DIRECT } from './templates.js';
 
 /**
@@ -14,6 +14,8 @@ export type MessageKind =
   | 'symptoms'
   | 'followUp'
   | 'vague'
+  /** One common symptom and nothing else ("I have a rash"): worth a question before guessing. */
+  | 'brief'
   | 'greeting'
   | 'thanks'
   | 'goodbye'
@@ -22,7 +24,7 @@ export type MessageKind =
   | 'acknowledge'
   | 'offTopic';
 
-export type DirectKind = Exclude<MessageKind, 'symptoms' | 'followUp' | 'vague'>;
+export type DirectKind = Exclude<MessageKind, 'symptoms' | 'followUp' | 'vague' | 'brief'>;
 
 // Words that say someone is unwell without saying how: on their own they call for a question.
 const VAGUE_WORDS = [
@@ -44,6 +46,10 @@ const ACKNOWLEDGE = /^(?:ok+|okay|k|kk|lol|haha+|cool|great|nice|alright|sure|fi
 const MEDICAL =
   /\b(?:rash|lump|swell\w*|swollen|bleed\w*|blood|cough\w*|fever\w*|temperature|temp|vomit\w*|diarrh\w*|dizz\w*|headache|migraine|itch\w*|spots?|breath\w*|chest|throat|ears?|eyes?|tummy|stomach|belly|neck|legs?|arms?|knee|ankle|wrist|foot|feet|hands?|tooth|teeth|gums?|skin|wee|pee|poo|periods?|pregnan\w*|infection|nose|sneez\w*|burn\w*|bite|sting|stung|sore|numb\w*|tingl\w*|faint\w*|tired|exhausted|insomnia|anxious|anxiety|panic\w*|depress\w*|blister\w*|head|back pain|backache|nausea|nauseous|cramps?|bloated|constipat\w*|discharge|lumps?|shaking|shivering|palpitations?|heart)\b/;
 const FOLLOW_UP = /\b(?:it|its|still|also|now|since|worse|better|same|serious|bad|severe|mild|days?|weeks?|months?|hours?|yesterday|today|yes|yeah|no|nope|not|started|hurts?|pain|sore|old|aged|years?)\b|\d/;
+const BRIEF_MAX_SPECIFICITY = 0.32;
+const BRIEF_MAX_WORDS = 4;
+// Anything that adds detail: a time, a number, a body part on top of the symptom, a qualifier.
+const DETAIL = /\d|\b(?:since|for|days?|weeks?|months?|hours?|years?|yesterday|today|tonight|morning|night|when|after|before|and|with|but|really|very|severe|bad|worse|sudden\w*)\b/;
 const CHILD = /\b(?:child|children|kid|kids|baby|son|daughter|toddler|little one|boy|girl)\b/;
 const SOMEONE_ELSE = /\b(?:mum|mom|mother|dad|father|husband|wife|partner|friend|nan|gran|grandma|grandad|grandpa|brother|sister|neighbour|he|she|him|her)\b/;
 
@@ -57,7 +63,7 @@ export interface Router {
 export function createRouter(reader: Reader, conditions: readonly CompiledCondition[]): Router {
   // Every distinct page phrase with at least one telling (non-vague) word.
   const seen = new Set<string>();
-  const phrases: Phrase[] = [];
+  const phrases: WeightedPhrase[] = [];
   for (const c of conditions) {
     for (const p of [...c.symptoms.flatMap((s) => s.phrases), ...c.flags.flatMap((f) => f.phrases)]) {
       const key = p.stems.join(' ');
@@ -66,28 +72,37 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
       phrases.push(p);
     }
   }
-  const describesSymptoms = (text: string): boolean => {
-    if (assessSafety(text).emergency) return true;
+  /** How specific the most specific page phrase in the text is, or null when none matches. */
+  const strongest = (text: string): number | null => {
     const clauses = reader.read([text]);
+    let best: number | null = null;
     // Negated phrases count too: "no fever" is still talk about symptoms.
-    return phrases.some((p) => matchPhrase(p, clauses)?.quality === 1);
+    for (const p of phrases) if (matchPhrase(p, clauses)?.quality === 1) best = Math.max(best ?? 0, p.specificity);
+    return best;
   };
+  const describesSymptoms = (text: string): boolean => assessSafety(text).emergency || strongest(text) !== null;
   const medical = (text: string) => describesSymptoms(text) || MEDICAL.test(normalise(text));
+  // Short, one common symptom, no time or detail: "I have a rash", "headache", "tired all the time".
+  const brief = (t: string, specificity: number) =>
+    specificity < BRIEF_MAX_SPECIFICITY && t.split(/\s+/).filter((w) => w && !STOPWORDS.has(w)).length <= BRIEF_MAX_WORDS && !DETAIL.test(t);
 
   return {
     describesSymptoms,
     classify(text, previousUserMessages, answersQuestion = false) {
       const t = normalise(text).trim();
       if (answersQuestion) return 'followUp';
-      if (describesSymptoms(text)) return 'symptoms';
+      const followsSymptoms = previousUserMessages.some(medical);
+      if (assessSafety(text).emergency) return 'symptoms';
+      const specificity = strongest(text);
+      if (specificity !== null) return !followsSymptoms && brief(t, specificity) ? 'brief' : 'symptoms';
       // "ok", "yes" on their own, not answering a question of ours: nothing new to triage.
       if (ACKNOWLEDGE.test(t) && t.split(/\s+/).length <= 2) return 'acknowledge';
       if (THANKS.test(t)) return 'thanks';
       if (GOODBYE.test(t)) return 'goodbye';
       if (HUMAN.test(t)) return 'human';
       if (ABOUT.test(t)) return 'about';
-      if (MEDICAL.test(t)) return 'symptoms';
-      if (previousUserMessages.some(medical) && FOLLOW_UP.test(t)) return 'followUp';
+      if (MEDICAL.test(t)) return !followsSymptoms && brief(t, 0) ? 'brief' : 'symptoms';
+      if (followsSymptoms && FOLLOW_UP.test(t)) return 'followUp';
       if (VAGUE.test(t)) return 'vague';
       if (GREETING.test(t)) return 'greeting';
       if (ACKNOWLEDGE.test(t)) return 'acknowledge';
@@ -100,10 +115,11 @@ export function directReply(kind: DirectKind): string {
   return DIRECT[kind];
 }
 
-/** The clarifying question, shaped by who the message is about. */
-export function clarifyingQuestion(text: string): string {
+/** The clarifying question, shaped by who the message is about (and whether a symptom was named). */
+export function clarifyingQuestion(text: string, kind: 'vague' | 'brief' = 'vague'): string {
   const t = normalise(text);
   if (CHILD.test(t)) return CLARIFY.child;
+  if (kind === 'brief') return CLARIFY.brief;
   if (SOMEONE_ELSE.test(t)) return CLARIFY.other;
   if (/\b(?:pain|hurts?|ache|aching|sore)\b/.test(t)) return CLARIFY.pain;
   return CLARIFY.adult;

@@ -59,6 +59,7 @@ export const WEIGHTS = {
   retrievalWeight: 1.6,
   pregnancyBonus: 0.6,
   unsupportedSearch: 0.85,
+  unknownFitPenalty: 0.3,
 };
 
 /** Below this, a one-word flag phrase is too common to decide severity on its own. */
@@ -114,7 +115,8 @@ function factMatch(flag: CompiledFlag, facts: PatientFacts, hasEvidence: boolean
 function exclusion(c: CompiledCondition, facts: PatientFacts): string | undefined {
   const { affects } = c.page;
   if (affects.sex && facts.sex && affects.sex !== facts.sex) return `it only affects ${affects.sex === 'female' ? 'women' : 'men'}`;
-  if (affects.pregnancy && (facts.sex === 'male' || !facts.pregnant)) return 'it only happens in pregnancy';
+  // Unknown is not "no": an ectopic pregnancy is often in someone who does not know yet.
+  if (affects.pregnancy && facts.notPregnant) return 'it only happens in pregnancy';
   if (facts.age !== undefined) {
     if (affects.minAge !== undefined && facts.age < affects.minAge) return `it affects people aged ${affects.minAge} and over`;
     if (affects.maxAge !== undefined && facts.age > affects.maxAge + 1) return `it affects ${affects.maxAge <= 5 ? 'young children' : `people up to ${affects.maxAge}`}`;
@@ -213,7 +215,13 @@ export function scoreCondition(
     const support = evidence > 0 ? 1 : WEIGHTS.unsupportedSearch;
     score += support * (WEIGHTS.retrievalWeight * (retrieval.score / Math.max(retrieval.top, 1e-6)) + (retrieval.rank === 1 ? WEIGHTS.firstRetrievedBonus : 0));
   }
-  if (condition.page.affects.pregnancy && facts.pregnant) score += WEIGHTS.pregnancyBonus;
+  if (condition.page.affects.pregnancy) {
+    if (facts.pregnant) score += WEIGHTS.pregnancyBonus;
+    else if (facts.maybePregnant) score += WEIGHTS.pregnancyBonus / 2;
+    else if (!facts.notPregnant) score -= WEIGHTS.unknownFitPenalty;
+  }
+  // A condition of one sex, for someone whose sex is not known, is a little less likely.
+  if (condition.page.affects.sex && !facts.sex) score -= WEIGHTS.unknownFitPenalty;
   const excluded = exclusion(condition, facts);
   return {
     condition,

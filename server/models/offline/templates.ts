@@ -27,6 +27,8 @@ export const CLARIFY = {
     "I'm sorry your child isn't well. To help, could you tell me how old they are, what symptoms you've noticed (for example a temperature, rash, cough, being sick, or not feeding or drinking), and when it started?",
   other:
     "I'm sorry they're not well. Could you tell me what you've noticed (their symptoms, and where any pain is), when it started, how bad it seems, and how old they are?",
+  brief:
+    "Thanks for telling me. To work out what might be going on I need a little more detail: where exactly is it, when did it start, how bad is it, have you noticed anything else (such as a high temperature), and how old is the person it's affecting?",
   pain: "I'm sorry you're in pain. Where exactly is the pain, when did it start, how bad is it (mild, moderate or severe), and is anything else going on, such as a temperature or being sick?",
 };
 
@@ -38,6 +40,7 @@ export const REASONING = {
   duration: (text: string) => `It has been going on for ${text}, which matters for how urgent it is.`,
   age: (who: string) => `This is about ${who}, which changes which conditions fit and how urgent some signs are.`,
   pregnant: 'Pregnancy is mentioned, so pregnancy-related causes have to be considered.',
+  maybePregnant: 'A late or missed period is mentioned, so pregnancy is possible and pregnancy-related causes have to be considered.',
   denied: (items: string[]) =>
     items.length === 1
       ? `"${items[0]}" was ruled out by the message, so conditions where that is a main sign are less likely.`
