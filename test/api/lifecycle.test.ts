@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunnerEvent } from '../../server/pipeline/events.js';
 import { TurnError, type TurnInput } from '../../server/pipeline/types.js';
-import { collect, gql, send, startThread, TURN_EVENTS_STAFF, wsClient, type EventOut } from '../support/graphql.js';
+import { codeOf, collect, gql, send, startThread, TURN_EVENTS_STAFF, wsClient, type EventOut } from '../support/graphql.js';
 import { Gate, scriptedRunner, Signal, triageScript, untilOpenOrAborted } from '../support/scripted-runner.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -227,8 +227,16 @@ describe('sending', () => {
     const events = await collect(client, turnId);
     await client.dispose();
     expect(events.at(-1)).toMatchObject({ __typename: 'TurnFailed', code: 'MODEL_UNAVAILABLE', retryable: true });
+    expect(events.at(-1)!.message).toBe('The assistant is temporarily unavailable. Please try again in a moment.');
     const turn = await gql(server, `query($id: ID!) { turn(id: $id) { status error { code message retryable } } }`, { id: turnId }, { token });
-    expect(turn.data!.turn).toEqual({ status: 'FAILED', error: { code: 'MODEL_UNAVAILABLE', message: 'The model server refused the connection.', retryable: true } });
+    expect(turn.data!.turn).toEqual({
+      status: 'FAILED',
+      error: { code: 'MODEL_UNAVAILABLE', message: 'The assistant is temporarily unavailable. Please try again in a moment.', retryable: true },
+    });
+    // The technical cause is kept for staff, not shown to the visitor.
+    const staffView = await gql(server, `query($id: ID!) { turn(id: $id) { error { detail } } }`, { id: turnId }, { token: server.staffKey, origin: null });
+    expect(staffView.data!.turn.error.detail).toBe('The model server refused the connection.');
+    expect(codeOf(await gql(server, `query($id: ID!) { turn(id: $id) { error { detail } } }`, { id: turnId }, { token }))).toBe('FORBIDDEN');
     const thread = await gql(server, `query($id: ID!) { thread(id: $id) { messages { edges { node { role text } } } } }`, { id: threadId }, { token });
     expect(thread.data!.thread.messages.edges.map((e: { node: unknown }) => e.node)).toEqual([{ role: 'USER', text: '[fail] chest feels odd' }]);
   });

@@ -343,4 +343,20 @@ describe('safety with a model that under-triages', () => {
     expect(final).toMatch(/\b111\b/);
     expect((await turnAsStaff(svc.server, turnId)).prediction).toMatchObject({ severity: 'A_AND_E' });
   });
+
+  it('an emergency spread over two messages ("chest pain", then "now sweating and breathless") is caught on the second', async () => {
+    const question = 'How long have you had the chest pain?';
+    svc.routerScripts.chat({ toolCalls: [{ name: 'ask_for_details', arguments: { question } }] });
+    const { threadId, token } = await startThread(svc.server);
+    await runTurn(svc.server, token, threadId, 'I have some chest pain');
+
+    const reply = 'It may be a pulled muscle. Rest should help.';
+    svc.routerScripts.chat({ text: reply });
+    svc.reasonerScripts.completion(...reasonerTurn(['Muscle strain is common.', ' Rest.', ' Mild.'], '(chest-pain, Self-care)'));
+    const routerLog = mark(svc.router);
+    const { turnId, events } = await runTurn(svc.server, token, threadId, "now I'm sweating and breathless too");
+    expect(chatPosts(routerLog).map((r) => r.tools)).toEqual([undefined]); // routing skipped: the responder only
+    expect(answerOf(events)).toMatch(/\b999\b/);
+    expect((await turnAsStaff(svc.server, turnId)).prediction).toMatchObject({ severity: 'A_AND_E' });
+  });
 });

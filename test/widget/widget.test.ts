@@ -245,7 +245,8 @@ describe('<triage-chat> in Chromium', () => {
     await sendMessage(page, 'flaky question');
     await waitForTurnEnd(page);
     const failed = await widgetState(page);
-    expect(failed.errors[0]).toContain('The language model did not respond.');
+    expect(failed.errors[0]).toContain('The assistant is temporarily unavailable. Please try again in a moment.');
+    expect(failed.errors[0]).not.toContain('did not respond'); // the technical cause stays with staff
     expect(failed.announcement).toBe('');
     await page.getByRole('button', { name: 'Retry' }).click();
     await waitForTurnEnd(page);
