@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { parseJsonLines } from '../jsonl.js';
 import { SEVERITIES } from '../pipeline/events.js';
 
 /**
@@ -36,23 +37,9 @@ export class CasesError extends Error {
 }
 
 export function parseCases(text: string, file = '<cases>'): EvalCase[] {
-  const cases: EvalCase[] = [];
-  const ids = new Set<string>();
-  text.split('\n').forEach((line, i) => {
-    if (!line.trim()) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (err) {
-      throw new CasesError(`${file}:${i + 1}: not valid JSON (${(err as Error).message})`);
-    }
-    const parsed = evalCase.safeParse(value);
-    if (!parsed.success) throw new CasesError(`${file}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
-    if (ids.has(parsed.data.id)) throw new CasesError(`${file}:${i + 1}: id "${parsed.data.id}" appears twice`);
-    ids.add(parsed.data.id);
-    cases.push(parsed.data);
-  });
-  return cases;
+  return parseJsonLines(text, { file, schema: evalCase, uniqueKey: (c) => c.id, keyName: 'id', fail: (m) => new CasesError(m) }).map(
+    (r) => r.record,
+  );
 }
 
 export async function loadCases(file: string): Promise<EvalCase[]> {

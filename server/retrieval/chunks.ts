@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ConditionPage } from '../knowledge/types.js';
+import { parseJsonLines } from '../jsonl.js';
 
 /**
  * Source documents (a condition page, or one record of a JSONL corpus) and the chunks they are
@@ -107,32 +108,14 @@ export class CorpusError extends Error {
 
 /** Parses a JSONL corpus; throws CorpusError naming the line for bad JSON, bad fields or repeated slugs. */
 export function parseJsonlCorpus(text: string, file = '<jsonl>'): SourceDocument[] {
-  const docs: SourceDocument[] = [];
-  const seen = new Set<string>();
-  text.split('\n').forEach((line, i) => {
-    if (!line.trim()) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (err) {
-      throw new CorpusError(`${file}:${i + 1}: not valid JSON (${(err as Error).message})`);
-    }
-    const parsed = jsonlRecord.safeParse(value);
-    if (!parsed.success) {
-      throw new CorpusError(`${file}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
-    }
-    const r = parsed.data;
-    if (seen.has(r.slug)) throw new CorpusError(`${file}:${i + 1}: slug "${r.slug}" appears twice`);
-    seen.add(r.slug);
-    docs.push({
-      slug: r.slug,
-      title: r.title,
-      url: r.url,
-      sections: splitMarkdownSections(r.content, 'Overview'),
-      hash: sha256(`${CHUNKING_VERSION}\n${line}`),
-    });
-  });
-  return docs;
+  const records = parseJsonLines(text, { file, schema: jsonlRecord, uniqueKey: (r) => r.slug, keyName: 'slug', fail: (m) => new CorpusError(m) });
+  return records.map(({ record: r, line }) => ({
+    slug: r.slug,
+    title: r.title,
+    url: r.url,
+    sections: splitMarkdownSections(r.content, 'Overview'),
+    hash: sha256(`${CHUNKING_VERSION}\n${line}`),
+  }));
 }
 
 /** Splits Markdown on headings (any level); text before the first heading goes under `lead`. */
