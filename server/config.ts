@@ -60,6 +60,7 @@ const schema = z.object({
 
   DEV_SEED: bool(true),
   GRAPHIQL: bool(true),
+  OPEN_BROWSER: bool(true),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -106,6 +107,7 @@ export const ENV_DOCS: Record<keyof Env, string> = {
   EVENT_RETENTION_TURNS: 'How many finished turns the in-process bus keeps replayable.',
   DEV_SEED: 'Create a development site and keys on first start and print them.',
   GRAPHIQL: 'Serve GraphiQL at `/graphql` in development.',
+  OPEN_BROWSER: 'In development, open the widget demo page in a browser when started from a terminal.',
 };
 
 export interface Config extends Env {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { ConfigError, loadConfig } from './config.js';
 import { log } from './log.js';
 import { startService } from './app/start.js';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+  if (config.OPEN_BROWSER && config.NODE_ENV === 'development' && process.stdout.isTTY && !process.env.CI) openBrowser(`${service.url}/`);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -39,6 +41,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** Best effort: a newcomer's `npm start` lands on the working widget; without a desktop it just logs. */
+function openBrowser(url: string): void {
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const child = spawn(command, [url], { stdio: 'ignore', detached: true });
+  child.on('error', (error) => log.debug({ err: error, command }, 'could not open a browser; open the URL above'));
+  child.unref();
 }
 
 main().catch((error: unknown) => {
