@@ -64,7 +64,7 @@ export async function benchTurns(): Promise<void> {
     databaseUrl = pg.url;
   }
   const service = await startService({
-    config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, PORT: '0', DEV_SEED: 'false', LOG_LEVEL: 'silent' }),
+    config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, PORT: '0', DEV_SEED: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_MESSAGES_PER_MINUTE: '0', RATE_LIMIT_THREADS_PER_HOUR: '0' }),
     runner,
     log,
   });

@@ -58,6 +58,10 @@ const schema = z.object({
   EVENT_RETENTION_SECONDS: int(86_400, 1),
   EVENT_RETENTION_TURNS: int(5_000, 10),
 
+  RATE_LIMIT_MESSAGES_PER_MINUTE: int(20),
+  RATE_LIMIT_THREADS_PER_HOUR: int(30),
+  TRUST_PROXY: bool(false),
+
   DEV_SEED: bool(true),
   GRAPHIQL: bool(true),
   OPEN_BROWSER: bool(true),
@@ -105,6 +109,9 @@ export const ENV_DOCS: Record<keyof Env, string> = {
   TURN_CHECKPOINT_MS: 'How often a running turn checkpoints its partial answer to Postgres.',
   EVENT_RETENTION_SECONDS: 'How long finished turns stay replayable from the bus.',
   EVENT_RETENTION_TURNS: 'How many finished turns the in-process bus keeps replayable.',
+  RATE_LIMIT_MESSAGES_PER_MINUTE: 'Messages a widget visitor (site + IP) may send per minute; partner and staff keys get 10x per key. 0: no limit.',
+  RATE_LIMIT_THREADS_PER_HOUR: 'Conversations a widget visitor (site + IP) may start per hour; 10x per partner key. 0: no limit.',
+  TRUST_PROXY: 'Take the client IP from X-Forwarded-For (behind a load balancer you control).',
   DEV_SEED: 'Create a development site and keys on first start and print them.',
   GRAPHIQL: 'Serve GraphiQL at `/graphql` in development.',
   OPEN_BROWSER: 'In development, open the widget demo page in a browser when started from a terminal.',

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'THREAD_BUSY'
   | 'TURN_NOT_RUNNING'
   | 'SERVICE_UNAVAILABLE'
+  | 'RATE_LIMITED'
   | 'INTERNAL';
 
 export class AppError extends GraphQLError {

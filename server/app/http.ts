@@ -50,8 +50,9 @@ export function createHttpServer(services: Services, assets: StaticAssets): Http
       methods: ['GET', 'POST', 'OPTIONS'],
       maxAge: 600,
     }),
-    context: async ({ request, principal, signal }) => ({
+    context: async ({ request, principal, signal, req }) => ({
       services,
+      clientIp: clientIp(req, config.TRUST_PROXY),
       principal: principal ?? (await resolvePrincipal(db, request.headers.get('authorization'), request.headers.get('origin'))),
       signal: signal ?? request.signal,
     }),
@@ -143,6 +144,13 @@ export function createHttpServer(services: Services, assets: StaticAssets): Http
       await closing;
     },
   };
+}
+
+function clientIp(req: IncomingMessage | undefined, trustProxy: boolean): string {
+  if (!req) return 'unknown';
+  const forwarded = req.headers['x-forwarded-for'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded) return forwarded.split(',')[0]!.trim();
+  return req.socket.remoteAddress ?? 'unknown';
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

@@ -3,6 +3,7 @@ import type { Logger } from '../log.js';
 import type { TurnBus } from '../bus/types.js';
 import type { Db } from '../store/db.js';
 import type { TurnManager } from '../turns/manager.js';
+import type { RateLimits } from '../auth/rate-limit.js';
 
 export interface ReadinessCheck {
   name: string;
@@ -18,6 +19,7 @@ export interface Services {
   turns: TurnManager;
   /** Checks behind /readyz and `health` (database always; Chroma and models when present). */
   readiness: ReadinessCheck[];
+  limits: RateLimits;
   /** How many exchanges of history runners receive. */
   historyMessages: number;
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { log as defaultLog, type Logger } from '../log.js';
 import { ensureDevSite } from '../auth/sites.js';
 import { createBus } from '../bus/index.js';
+import { createRateLimits } from '../auth/rate-limit.js';
 import { createDb, type Db } from '../store/db.js';
 import { migrate } from '../store/migrate.js';
 import { startPostgres, type PostgresHandle } from '../store/postgres.js';
@@ -101,8 +102,10 @@ export async function startService(options: StartOptions): Promise<RunningServic
       },
       ...(pipeline?.readiness ?? []),
     ];
+    const limits = await createRateLimits(config);
+    cleanup.push(() => limits.close());
     const turns = new TurnManager({ db, bus, runner, log, checkpointMs: config.TURN_CHECKPOINT_MS, coalesceMs: 8 });
-    const services: Services = { config, log, db, bus, turns, readiness, historyMessages: config.HISTORY_EXCHANGES * 2 };
+    const services: Services = { config, log, db, bus, turns, readiness, limits, historyMessages: config.HISTORY_EXCHANGES * 2 };
     cleanup.push(() => turns.drain(options.shutdownGraceMs ?? 10_000));
 
     const assets = loadAssets({

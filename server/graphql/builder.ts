@@ -8,6 +8,8 @@ export interface GraphQLContext {
   services: Services;
   /** Aborted when the client goes away (subscriptions stop; turns do not). */
   signal: AbortSignal;
+  /** The caller's IP (X-Forwarded-For's first hop when TRUST_PROXY), for rate limits. */
+  clientIp: string;
 }
 
 export const builder = new SchemaBuilder<{

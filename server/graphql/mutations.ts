@@ -36,6 +36,7 @@ builder.mutationField('startThread', (t) =>
       if (p.kind === 'anonymous') throw unauthenticated('startThread needs a publishable key (widget) or a secret key.');
       if (p.kind === 'thread') throw forbidden('A thread token cannot start threads; use the publishable key.');
       if (p.kind === 'secret' && !p.scopes.has('threads:write')) throw forbidden('Starting threads needs the threads:write scope.');
+      await ctx.services.limits.consume('startThread', p, ctx.clientIp);
       const demographics = parseDemographics(input?.demographics);
       const { thread, token } = await createThread(ctx.services.db, p.siteId, demographics, true);
       return { thread, threadToken: token! };
@@ -76,6 +77,7 @@ builder.mutationField('sendMessage', (t) =>
       const text = parseMessageText(input.text);
       const clientMessageId = parseClientMessageId(input.clientMessageId);
       const demographics = parseDemographics(input.demographics);
+      await ctx.services.limits.consume('sendMessage', ctx.principal, ctx.clientIp);
       const { db, turns, historyMessages } = ctx.services;
       const sent = await storeUserMessage(db, { threadId: thread.id, text, clientMessageId, demographics, engine: turns.engine });
       if (!sent.created) return { message: sent.message, turn: (await findTurn(db, sent.turn.id)) ?? sent.turn };

@@ -1,0 +1,61 @@
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
+import type { Principal } from './principal.js';
+
+export type LimitedAction = 'startThread' | 'sendMessage';
+
+export interface RateLimits {
+  /** Throws RATE_LIMITED (with retryAfterSeconds) when the caller is over its budget. */
+  consume(action: LimitedAction, principal: Principal, clientIp: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Server keys (partners, staff) act for many people, so they get this many times a visitor's budget. */
+const SERVER_KEY_FACTOR = 10;
+
+/**
+ * Public endpoints take a publishable key that anyone can read from a page, so visitors are
+ * limited per site and client IP; partner and staff keys per key. Limits are shared across
+ * instances through Redis when REDIS_URL is set, per instance otherwise. 0 disables a limit.
+ */
+export async function createRateLimits(
+  config: Pick<Config, 'REDIS_URL' | 'RATE_LIMIT_MESSAGES_PER_MINUTE' | 'RATE_LIMIT_THREADS_PER_HOUR'>,
+): Promise<RateLimits> {
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+  if (redis) await redis.connect();
+  const limiter = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract | null => {
+    if (points <= 0) return null;
+    return redis
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `triage:rl:${keyPrefix}`, points, duration })
+      : new RateLimiterMemory({ keyPrefix, points, duration });
+  };
+  const m = config.RATE_LIMIT_MESSAGES_PER_MINUTE;
+  const t = config.RATE_LIMIT_THREADS_PER_HOUR;
+  const limiters: Record<LimitedAction, { visitor: RateLimiterAbstract | null; server: RateLimiterAbstract | null }> = {
+    sendMessage: { visitor: limiter('msg-v', m, 60), server: limiter('msg-k', m * SERVER_KEY_FACTOR, 60) },
+    startThread: { visitor: limiter('thr-v', t, 3600), server: limiter('thr-k', t * SERVER_KEY_FACTOR, 3600) },
+  };
+
+  return {
+    async consume(action, principal, clientIp) {
+      if (principal.kind === 'anonymous') return; // refused by access checks anyway
+      const byKey = principal.kind === 'secret' || principal.kind === 'staff';
+      const target = byKey ? limiters[action].server : limiters[action].visitor;
+      if (!target) return;
+      const key = byKey ? `${principal.keyId}` : `${principal.siteId}:${clientIp}`;
+      try {
+        await target.consume(key);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection; // a store error, not a limit
+        const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        const what = action === 'sendMessage' ? 'messages' : 'new conversations';
+        throw new AppError('RATE_LIMITED', `Too many ${what} for now. Please try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
+      }
+    },
+    close: async () => {
+      await redis?.quit();
+    },
+  };
+}
