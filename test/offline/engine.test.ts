@@ -67,3 +67,18 @@ describe('development set targets (offline engine)', () => {
     expect(hits).toBe(total);
   });
 });
+
+describe('held-out set targets (offline engine; cases written without seeing the engine)', () => {
+  let report: TriageReport;
+  beforeAll(async () => {
+    const cases = await loadCases('test/eval/holdout-cases.jsonl');
+    report = await evaluateTriage({ nodes, retriever: service.retriever, pages: service.pages, config, routeTriageCases: true }, cases);
+    console.log(formatReport(report, true));
+  }, 240_000);
+
+  it('A&E recall >= 0.95', () => expect(report.aeRecall).toBeGreaterThanOrEqual(0.95));
+  it('severity accuracy >= 0.70', () => expect(report.severityAccuracy).toBeGreaterThanOrEqual(0.7));
+  it('condition accuracy >= 0.60', () => expect(report.conditionAccuracy).toBeGreaterThanOrEqual(0.6));
+  it('route accuracy >= 0.90', () => expect(report.routeAccuracy).toBeGreaterThanOrEqual(0.9));
+  it('under-triage stays rare (<= 0.10)', () => expect(report.underTriageRate).toBeLessThanOrEqual(0.1));
+});
