@@ -22,6 +22,13 @@ if (!existsSync(chromium)) {
   }
 }
 
+// The whole suite starts with the type check (strict TypeScript is part of "passing").
+if (process.argv.length <= 2) {
+  console.log('• type-checking (tsc --noEmit)');
+  const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
+  if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+}
+
 const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',

@@ -178,7 +178,7 @@ export const TURN_STAFF = /* GraphQL */ `
       status route searchQuery reasoning reasonerOutput answer
       prediction { condition conditionTitle severity }
       sources { slug title url score }
-      error { code message retryable }
+      error { code message detail retryable }
       trace
     }
   }`;
@@ -195,7 +195,7 @@ export async function turnAsStaff(server: TestServer, turnId: string) {
     answer: string | null;
     prediction: { condition: string; conditionTitle: string; severity: string } | null;
     sources: { slug: string; title: string; url: string; score: number }[];
-    error: { code: string; message: string; retryable: boolean } | null;
+    error: { code: string; message: string; detail: string; retryable: boolean } | null;
     trace: Record<string, unknown> | null;
   };
 }

@@ -99,7 +99,7 @@ describe('model faults through the API', () => {
     const posts = routerLog.posts();
     expect(posts).toHaveLength(2); // the first attempt and one retry
     expect(await Promise.all(posts.map((r) => r.outcome))).toEqual(['aborted', 'aborted']);
-    expect((await turnAsStaff(svc.server, turnId)).error?.message).toContain(`no first token within ${TIMEOUT_MS} ms`);
+    expect((await turnAsStaff(svc.server, turnId)).error?.detail).toContain(`no first token within ${TIMEOUT_MS} ms`);
   });
 
   it('the reasoner stream cut after tokens: MODEL_STREAM_INTERRUPTED (retryable) and not retried', async () => {
