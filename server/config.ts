@@ -61,6 +61,7 @@ const schema = z.object({
   RATE_LIMIT_MESSAGES_PER_MINUTE: int(20),
   RATE_LIMIT_THREADS_PER_HOUR: int(30),
   TRUST_PROXY: bool(false),
+  METRICS_TOKEN: z.string().min(16).optional(),
 
   DEV_SEED: bool(true),
   GRAPHIQL: bool(true),
@@ -111,6 +112,7 @@ export const ENV_DOCS: Record<keyof Env, string> = {
   EVENT_RETENTION_TURNS: 'How many finished turns the in-process bus keeps replayable.',
   RATE_LIMIT_MESSAGES_PER_MINUTE: 'Messages a widget visitor (site + IP) may send per minute; partner and staff keys get 10x per key. 0: no limit.',
   RATE_LIMIT_THREADS_PER_HOUR: 'Conversations a widget visitor (site + IP) may start per hour; 10x per partner key. 0: no limit.',
+  METRICS_TOKEN: 'When set, `/metrics` (Prometheus) needs `Authorization: Bearer <token>`; unset, it is open (keep it on a private network).',
   TRUST_PROXY: 'Take the client IP from X-Forwarded-For (behind a load balancer you control).',
   DEV_SEED: 'Create a development site and keys on first start and print them.',
   GRAPHIQL: 'Serve GraphiQL at `/graphql` in development.',

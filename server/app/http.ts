@@ -70,6 +70,11 @@ export function createHttpServer(services: Services, assets: StaticAssets): Http
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/graphql') return void (await yoga(req, res, { req }));
     if (url.pathname === '/healthz') return json(res, 200, { ok: true });
+    if (url.pathname === '/metrics') {
+      if (config.METRICS_TOKEN && req.headers.authorization !== `Bearer ${config.METRICS_TOKEN}`) return json(res, 401, { error: 'metrics token required' });
+      res.writeHead(200, { 'content-type': services.metrics.registry.contentType });
+      return void res.end(await services.metrics.registry.metrics());
+    }
     if (url.pathname === '/readyz') {
       const report = await checkHealth(services);
       return json(res, report.ok ? 200 : 503, { ...report, engine: services.turns.engine });

@@ -45,11 +45,17 @@ export async function buildPipeline(config: Config, log: Logger): Promise<Pipeli
   let nodes;
   if (models) {
     nodes = createModelNodes({ router: models.router, reasoner: models.reasoner });
+    // One probe of both servers serves the router and reasoner checks of the same /readyz call.
+    let probe: { at: number; result: ReturnType<typeof models.health> } | null = null;
+    const probeOnce = () => {
+      if (!probe || Date.now() - probe.at > 1000) probe = { at: Date.now(), result: models.health({ timeoutMs: 2000 }) };
+      return probe.result;
+    };
     for (const name of ['router', 'reasoner'] as const) {
       readiness.push({
         name,
         check: async () => {
-          const health = await models.health({ timeoutMs: 2000 });
+          const health = await probeOnce();
           const h = health[name];
           return { ok: h.ok, detail: h.ok ? undefined : h.error };
         },

@@ -4,6 +4,7 @@ import type { TurnBus } from '../bus/types.js';
 import type { Db } from '../store/db.js';
 import type { TurnManager } from '../turns/manager.js';
 import type { RateLimits } from '../auth/rate-limit.js';
+import type { Metrics } from '../metrics/index.js';
 
 export interface ReadinessCheck {
   name: string;
@@ -20,6 +21,7 @@ export interface Services {
   /** Checks behind /readyz and `health` (database always; Chroma and models when present). */
   readiness: ReadinessCheck[];
   limits: RateLimits;
+  metrics: Metrics;
   /** How many exchanges of history runners receive. */
   historyMessages: number;
 }

@@ -6,6 +6,7 @@ import { log as defaultLog, type Logger } from '../log.js';
 import { ensureDevSite } from '../auth/sites.js';
 import { createBus } from '../bus/index.js';
 import { createRateLimits } from '../auth/rate-limit.js';
+import { Metrics } from '../metrics/index.js';
 import { createDb, type Db } from '../store/db.js';
 import { migrate } from '../store/migrate.js';
 import { startPostgres, type PostgresHandle } from '../store/postgres.js';
@@ -104,8 +105,9 @@ export async function startService(options: StartOptions): Promise<RunningServic
     ];
     const limits = await createRateLimits(config);
     cleanup.push(() => limits.close());
-    const turns = new TurnManager({ db, bus, runner, log, checkpointMs: config.TURN_CHECKPOINT_MS, coalesceMs: 8 });
-    const services: Services = { config, log, db, bus, turns, readiness, limits, historyMessages: config.HISTORY_EXCHANGES * 2 };
+    const metrics = new Metrics();
+    const turns = new TurnManager({ db, bus, runner, log, checkpointMs: config.TURN_CHECKPOINT_MS, coalesceMs: 8, metrics });
+    const services: Services = { config, log, db, bus, turns, readiness, limits, metrics, historyMessages: config.HISTORY_EXCHANGES * 2 };
     cleanup.push(() => turns.drain(options.shutdownGraceMs ?? 10_000));
 
     const assets = loadAssets({

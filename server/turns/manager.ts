@@ -7,6 +7,7 @@ import { TurnError, type TurnInput, type TurnRunner } from '../pipeline/types.js
 import { severityToDb } from '../store/severity.js';
 import { Coalescer } from './coalesce.js';
 import { publicMessage } from './public-errors.js';
+import type { Metrics } from '../metrics/index.js';
 
 export interface TurnManagerOptions {
   db: Db;
@@ -16,6 +17,7 @@ export interface TurnManagerOptions {
   checkpointMs: number;
   /** Consecutive deltas of one kind published within this window are merged into one event. */
   coalesceMs?: number;
+  metrics?: Metrics;
 }
 
 interface Running {
@@ -106,10 +108,12 @@ export class TurnManager {
     const record: TurnRecord = {};
     const t0 = Date.now();
 
+    const metrics = this.options.metrics;
     const publish = async (body: TurnEventBody) => {
       const event = { ...body, turnId, seq: ++seq } as TurnEvent;
       events.push(event);
       await bus.publish(event);
+      metrics?.eventsPublished.inc({ type: body.type });
     };
     const coalescer = new Coalescer<TurnEventBody>(this.options.coalesceMs ?? 0, publish);
 
@@ -131,6 +135,8 @@ export class TurnManager {
     }, this.options.checkpointMs);
 
     await publish({ type: 'TurnStarted', engine: runner.engine });
+    metrics?.turnsStarted.inc({ engine: runner.engine });
+    metrics?.turnsRunning.inc();
     started();
 
     let failure: TurnError | null = null;
@@ -176,6 +182,17 @@ export class TurnManager {
 
     clearInterval(heartbeat);
     record.timings = { ...record.timings, total: Date.now() - t0 };
+    if (metrics) {
+      const engine = runner.engine;
+      const route = record.route ?? 'NONE';
+      metrics.turnsRunning.dec();
+      metrics.turnSeconds.observe({ engine, route }, (Date.now() - t0) / 1000);
+      for (const [stage, ms] of Object.entries(record.timings)) {
+        if (['route', 'retrieve', 'reason', 'respond'].includes(stage)) metrics.stageSeconds.observe({ engine, stage }, ms / 1000);
+      }
+      const outcome = !failure ? 'completed' : failure.code === 'CANCELLED' ? 'cancelled' : 'failed';
+      metrics.turnsEnded.inc({ engine, outcome, route, code: failure?.code ?? '' });
+    }
     const usage = Object.values(record.usage ?? {});
     const common = {
       reasoning: reasoning || null,
