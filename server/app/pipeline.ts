@@ -45,11 +45,14 @@ export async function buildPipeline(config: Config, log: Logger): Promise<Pipeli
   let nodes;
   if (models) {
     nodes = createModelNodes({ router: models.router, reasoner: models.reasoner });
-    // One probe of both servers serves the router and reasoner checks of the same /readyz call.
-    let probe: { at: number; result: ReturnType<typeof models.health> } | null = null;
+    // One probe of both servers serves the router and reasoner checks of the same /readyz call:
+    // checks that start while a probe is in flight share it; the next call probes afresh.
+    let inFlight: ReturnType<typeof models.health> | null = null;
     const probeOnce = () => {
-      if (!probe || Date.now() - probe.at > 1000) probe = { at: Date.now(), result: models.health({ timeoutMs: 2000 }) };
-      return probe.result;
+      inFlight ??= models.health({ timeoutMs: 2000 }).finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
     };
     for (const name of ['router', 'reasoner'] as const) {
       readiness.push({
