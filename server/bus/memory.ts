@@ -79,6 +79,16 @@ export class MemoryBus implements TurnBus {
     }
   }
 
+  private cancelHandlers: ((turnId: string) => void)[] = [];
+
+  async requestCancel(turnId: string): Promise<void> {
+    for (const handler of this.cancelHandlers) handler(turnId);
+  }
+
+  onCancelRequest(handler: (turnId: string) => void): void {
+    this.cancelHandlers.push(handler);
+  }
+
   async close(): Promise<void> {
     this.logs.clear();
   }

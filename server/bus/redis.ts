@@ -4,6 +4,7 @@ import { TERMINAL_EVENTS, type TurnEvent } from '../pipeline/events.js';
 import type { TurnBus } from './types.js';
 
 const key = (turnId: string) => `triage:turn:${turnId}`;
+const CANCEL_CHANNEL = 'triage:cancel';
 /** How long a reader blocks waiting for new events before checking whether it was cancelled. */
 const BLOCK_MS = 5000;
 
@@ -16,11 +17,30 @@ const BLOCK_MS = 5000;
 export class RedisBus implements TurnBus {
   readonly kind = 'redis';
 
+  private cancelHandlers: ((turnId: string) => void)[] = [];
+  private listener: Redis | null = null;
+
   private constructor(
     private readonly redis: Redis,
     private readonly retentionSeconds: number,
     private readonly log: Logger,
   ) {}
+
+  async requestCancel(turnId: string): Promise<void> {
+    await this.redis.publish(CANCEL_CHANNEL, turnId);
+  }
+
+  /** Cancel requests travel on a pub/sub channel; every instance hears them, the runner acts. */
+  onCancelRequest(handler: (turnId: string) => void): void {
+    this.cancelHandlers.push(handler);
+    if (this.listener) return;
+    const listener = this.redis.duplicate();
+    this.listener = listener;
+    listener.on('message', (_channel: string, turnId: string) => {
+      for (const h of this.cancelHandlers) h(turnId);
+    });
+    listener.subscribe(CANCEL_CHANNEL).catch((error: unknown) => this.log.error({ err: error }, 'could not subscribe to cancel requests'));
+  }
 
   static async connect(url: string, retentionSeconds: number, log: Logger): Promise<RedisBus> {
     const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
@@ -83,6 +103,7 @@ export class RedisBus implements TurnBus {
   }
 
   async close(): Promise<void> {
+    await this.listener?.quit();
     await this.redis.quit();
   }
 }

@@ -11,5 +11,9 @@ export interface TurnBus {
   publish(event: TurnEvent): Promise<void>;
   /** null when the bus knows nothing of this turn (never seen, or expired). */
   subscribe(turnId: string, afterSeq: number, signal?: AbortSignal): Promise<AsyncIterable<TurnEvent> | null>;
+  /** Asks whichever instance runs the turn to cancel it (this one included). */
+  requestCancel(turnId: string): Promise<void>;
+  /** Registers the handler that receives cancel requests (the turn manager). */
+  onCancelRequest(handler: (turnId: string) => void): void;
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { TurnError } from '../pipeline/types.js';
 import { createThread, findTurn, recentHistory, storeUserMessage, type MessageRow, type ThreadRow, type TurnRow } from '../store/threads.js';
 import type { Demographics } from '../pipeline/types.js';
 import { builder } from './builder.js';
+import type { TurnBus } from '../bus/types.js';
 import { writableThread, writableTurn } from './access.js';
 import { DemographicsInput, parseClientMessageId, parseDemographics, parseMessageText } from './inputs.js';
 import { MessageRef, ThreadRef, TurnRef } from './types.js';
@@ -115,9 +116,11 @@ builder.mutationField('cancelTurn', (t) =>
     resolve: async (_root, { id }, ctx) => {
       const turn = await writableTurn(ctx, String(id));
       if (turn.status !== 'RUNNING') throw new AppError('TURN_NOT_RUNNING', `The turn is already ${turn.status.toLowerCase()}.`);
-      const { turns, db } = ctx.services;
+      const { turns, db, bus } = ctx.services;
       if (turns.cancel(turn.id)) await turns.settled(turn.id);
-      else {
+      else if (await cancelElsewhere(bus, turn.id)) {
+        // Another instance ran it and has now published its terminal event.
+      } else {
         // Not running in this process (an orphan from a crash): record the cancellation directly.
         await db.turn.updateMany({
           where: { id: turn.id, status: 'RUNNING' },
@@ -144,6 +147,24 @@ builder.mutationField('clearThread', (t) =>
     },
   }),
 );
+
+/**
+ * With a shared bus, the turn may be running on another instance: ask it to cancel, then follow
+ * the turn's events until its terminal one (bounded). False when no instance is running it.
+ */
+async function cancelElsewhere(bus: TurnBus, turnId: string): Promise<boolean> {
+  const controller = new AbortController();
+  const events = await bus.subscribe(turnId, 0, controller.signal);
+  if (!events) return false;
+  await bus.requestCancel(turnId);
+  const timer = setTimeout(() => controller.abort(), 15_000);
+  try {
+    for await (const event of events) if (event.type === 'TurnCompleted' || event.type === 'TurnFailed') return true;
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const DeleteThreadPayload = builder.objectRef<{ id: string }>('DeleteThreadPayload').implement({
   description: 'The thread that was deleted.',

@@ -37,7 +37,10 @@ export class TurnManager {
   private readonly running = new Map<string, Running>();
   private accepting = true;
 
-  constructor(private readonly options: TurnManagerOptions) {}
+  constructor(private readonly options: TurnManagerOptions) {
+    // cancelTurn on any instance reaches the one running the turn through the bus.
+    options.bus.onCancelRequest((turnId) => this.cancel(turnId));
+  }
 
   get engine() {
     return this.options.runner.engine;
