@@ -1,0 +1,109 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { loadConfig } from '../config.js';
+import { log } from '../log.js';
+import { createDb, type Db } from '../store/db.js';
+import { migrate } from '../store/migrate.js';
+import { startPostgres } from '../store/postgres.js';
+import { SCOPES, type Scope } from './keys.js';
+import { createKey } from './sites.js';
+
+/**
+ * `npm run admin -- <command>`: manage sites and keys (keys are printed once, stored hashed).
+ *   site:create --name NAME --origin https://a.example [--origin ...]
+ *   site:list
+ *   site:origins --site ID --origin https://a.example [--origin ...]   (replaces the list)
+ *   key:create --site ID --kind publishable|secret|staff [--name NAME] [--scope threads:read ...]
+ *   key:list --site ID
+ *   key:revoke --key ID
+ * Uses DATABASE_URL, or the embedded Postgres under DATA_DIR (stop `npm start` first: one server
+ * per data folder).
+ */
+
+export class AdminUsageError extends Error {
+  override name = 'AdminUsageError';
+}
+
+const origin = z
+  .string()
+  .regex(/^(https?:\/\/[^/\s]+|\*)$/, 'origins look like https://clinic.example or http://localhost:*');
+
+export async function runAdmin(db: Db, argv: string[], out: (line: string) => void): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      origin: { type: 'string', multiple: true },
+      site: { type: 'string' },
+      kind: { type: 'string' },
+      scope: { type: 'string', multiple: true },
+      key: { type: 'string' },
+    },
+  });
+  const need = (value: string | undefined, flag: string) => {
+    if (!value) throw new AdminUsageError(`--${flag} is required`);
+    return value;
+  };
+  const origins = () => (values.origin ?? []).map((o) => origin.parse(o));
+
+  switch (positionals[0]) {
+    case 'site:create': {
+      const site = await db.site.create({ data: { name: need(values.name, 'name'), allowedOrigins: origins() } });
+      out(`site ${site.id} "${site.name}" origins: ${site.allowedOrigins.join(' ') || '(none: add some with site:origins)'}`);
+      const key = await createKey(db, site.id, 'PUBLISHABLE', 'Widget');
+      out(`publishable key (shown once): ${key.key}`);
+      return;
+    }
+    case 'site:list': {
+      for (const s of await db.site.findMany({ orderBy: { createdAt: 'asc' }, include: { _count: { select: { threads: true } } } })) {
+        out(`${s.id}  ${s.name}  threads=${s._count.threads}  origins=${s.allowedOrigins.join(',')}`);
+      }
+      return;
+    }
+    case 'site:origins': {
+      const site = await db.site.update({ where: { id: need(values.site, 'site') }, data: { allowedOrigins: origins() } });
+      out(`site ${site.id} origins: ${site.allowedOrigins.join(' ')}`);
+      return;
+    }
+    case 'key:create': {
+      const kind = z.enum(['publishable', 'secret', 'staff']).parse(need(values.kind, 'kind'));
+      const scopes = (values.scope ?? []).map((s) => z.enum(SCOPES).parse(s)) as Scope[];
+      if (kind !== 'secret' && scopes.length) throw new AdminUsageError('only secret keys take --scope (staff keys have every scope)');
+      if (kind === 'secret' && !scopes.length) throw new AdminUsageError(`secret keys need at least one --scope (${SCOPES.join(', ')})`);
+      const key = await createKey(db, need(values.site, 'site'), kind.toUpperCase() as 'SECRET', values.name ?? `${kind} key`, scopes);
+      out(`${kind} key ${key.id} (shown once): ${key.key}`);
+      return;
+    }
+    case 'key:list': {
+      for (const k of await db.apiKey.findMany({ where: { siteId: need(values.site, 'site') }, orderBy: { createdAt: 'asc' } })) {
+        out(`${k.id}  ${k.kind.toLowerCase()}  ${k.prefix}…  ${k.name}  scopes=${k.scopes.join(',') || '-'}  ${k.revokedAt ? 'REVOKED' : 'active'}`);
+      }
+      return;
+    }
+    case 'key:revoke': {
+      const key = await db.apiKey.update({ where: { id: need(values.key, 'key') }, data: { revokedAt: new Date() } });
+      out(`revoked ${key.id} (${key.prefix}…)`);
+      return;
+    }
+    default:
+      throw new AdminUsageError('commands: site:create, site:list, site:origins, key:create, key:list, key:revoke');
+  }
+}
+
+if (process.argv[1]?.endsWith('auth/cli.ts')) {
+  const config = loadConfig();
+  const postgres = await startPostgres({ url: config.DATABASE_URL, dataDir: config.dataDir, log });
+  await migrate(postgres.url, log);
+  const db = createDb(postgres.url);
+  try {
+    await runAdmin(db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`));
+  } catch (error) {
+    process.exitCode = 1;
+    if (error instanceof AdminUsageError || error instanceof z.ZodError) process.stderr.write(`${error.message}\n`);
+    else throw error;
+  } finally {
+    await db.$disconnect();
+    await postgres.stop();
+  }
+}
