@@ -114,7 +114,7 @@ export const ENV_DOCS: Record<keyof Env, string> = {
   RATE_LIMIT_THREADS_PER_HOUR: 'Conversations a widget visitor (site + IP) may start per hour; 10x per partner key. 0: no limit.',
   METRICS_TOKEN: 'When set, `/metrics` (Prometheus) needs `Authorization: Bearer <token>`; unset, it is open (keep it on a private network).',
   TRUST_PROXY: 'Take the client IP from X-Forwarded-For (behind a load balancer you control).',
-  DEV_SEED: 'Create a development site and keys on first start and print them.',
+  DEV_SEED: 'In development, create a development site and keys on first start and print them.',
   GRAPHIQL: 'Serve GraphiQL at `/graphql` in development.',
   OPEN_BROWSER: 'In development, open the widget demo page in a browser when started from a terminal.',
 };

@@ -82,7 +82,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     }
 
     const origins = [config.publicUrl, 'http://localhost:*', 'http://127.0.0.1:*'];
-    const devKeys = config.DEV_SEED ? await devSite(db, config, [...new Set(origins)]) : null;
+    const devKeys = config.DEV_SEED && config.NODE_ENV === 'development' ? await devSite(db, config, [...new Set(origins)]) : null;
 
     let pipeline: Pipeline | null = null;
     if (!options.runner) {
