@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import type { TokenUsage } from '../pipeline/events.js';
-import { modelError, StreamReadError } from './errors.js';
+import { modelError, readStream, StreamReadError } from './errors.js';
 import { streamWithRetry, type CallPolicy } from './retry.js';
 import { TagSplitter } from './tags.js';
 
@@ -131,16 +131,7 @@ async function* chatAttempt(
     }
   };
 
-  const iterator = stream[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<Chunk>;
-    try {
-      next = await iterator.next();
-    } catch (err) {
-      throw new StreamReadError(err);
-    }
-    if (next.done) break;
-    const chunk = next.value;
+  for await (const chunk of readStream<Chunk>(stream)) {
     if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
     const choice = chunk.choices[0];
     if (!choice) continue;

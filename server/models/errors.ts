@@ -37,6 +37,24 @@ export class StreamReadError extends Error {
   }
 }
 
+/**
+ * Iterates a model's response stream, marking errors raised while reading it (a cut socket, a
+ * malformed SSE line) as StreamReadError so they are told apart from the consumer's own errors.
+ */
+export async function* readStream<T>(stream: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = stream[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<T>;
+    try {
+      next = await iterator.next();
+    } catch (err) {
+      throw new StreamReadError(err);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
 /** True when this signal was aborted by one of our deadlines rather than by a caller. */
 function isDeadline(signal: AbortSignal | undefined): signal is AbortSignal {
   return signal?.aborted === true && signal.reason instanceof DeadlineExceeded;

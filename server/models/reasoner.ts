@@ -3,7 +3,7 @@ import { log } from '../log.js';
 import type { TokenUsage } from '../pipeline/events.js';
 import type { ChatMessage, ChatModel } from './chat.js';
 import { IM_END, IM_START, renderChatML } from './chatml.js';
-import { StreamReadError } from './errors.js';
+import { readStream, StreamReadError } from './errors.js';
 import { streamWithRetry, withDeadline, type CallPolicy } from './retry.js';
 
 /**
@@ -187,16 +187,7 @@ async function* completionAttempt(
   let finishReason: string | null = null;
   let completionTokens: number | null = null;
   let promptTokens = 0;
-  const iterator = response[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<OpenAI.Completions.Completion>;
-    try {
-      next = await iterator.next();
-    } catch (err) {
-      throw new StreamReadError(err);
-    }
-    if (next.done) break;
-    const chunk = next.value;
+  for await (const chunk of readStream<OpenAI.Completions.Completion>(response)) {
     if (chunk.usage) {
       completionTokens = chunk.usage.completion_tokens;
       promptTokens = chunk.usage.prompt_tokens;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunnerEvent } from '../../server/pipeline/events.js';
 import { TurnError, type TurnInput } from '../../server/pipeline/types.js';
 import { codeOf, collect, gql, send, startThread, TURN_EVENTS_STAFF, wsClient, type EventOut } from '../support/graphql.js';
-import { Gate, scriptedRunner, Signal, triageScript, untilOpenOrAborted } from '../support/scripted-runner.js';
+import { Pauses, scriptedRunner, triageScript } from '../support/scripted-runner.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
@@ -12,9 +12,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
  */
 
 type Mode = 'normal' | 'gated' | 'fail' | 'fail-late';
-const gates = new Map<string, Gate>();
-const reached = new Signal<string>();
-const aborted = new Signal<string>();
+const pauses = new Pauses();
 
 async function* script(input: TurnInput, signal: AbortSignal): AsyncGenerator<RunnerEvent> {
   const mode = (/^\[(\w[\w-]*)\]/.exec(input.text)?.[1] ?? 'normal') as Mode;
@@ -23,15 +21,7 @@ async function* script(input: TurnInput, signal: AbortSignal): AsyncGenerator<Ru
     yield { type: 'StatusChunk', stage: 'reasoning', message: 'Thinking it through' };
     yield { type: 'ReasoningChunk', delta: 'First thought. ' };
     yield { type: 'AnswerChunk', delta: 'Partial answer. ' };
-    const gate = new Gate();
-    gates.set(input.turnId, gate);
-    reached.notify(input.turnId);
-    try {
-      await untilOpenOrAborted(gate, signal);
-    } catch (error) {
-      aborted.notify(input.turnId);
-      throw error;
-    }
+    await pauses.pause(input.turnId, signal);
     if (mode === 'fail-late') throw new Error('socket hang up');
     yield { type: 'ReasoningChunk', delta: 'Second thought.' };
     yield { type: 'Record', record: { route: 'TRIAGE' } };
@@ -56,7 +46,7 @@ const seqs = (events: EventOut[]) => events.map((e) => e.seq);
 
 async function startGated(text = '[gated] my head hurts') {
   const { threadId, token } = await startThread(server);
-  const turnReached = reached.next();
+  const turnReached = pauses.reached.next();
   const sent = await send(server, token, threadId, text);
   const turnId = sent.data!.sendMessage.turn.id;
   expect(await turnReached).toBe(turnId);
@@ -138,7 +128,7 @@ describe('replay and resumption', () => {
     const first = wsClient(server, token);
     const before = await collect(first, turnId, 0, { until: (e) => e.__typename === 'AnswerChunk' });
     await first.dispose(); // the connection drops mid-turn
-    gates.get(turnId)!.open();
+    pauses.open(turnId);
 
     const second = wsClient(server, token);
     const after = await collect(second, turnId, before.at(-1)!.seq);
@@ -154,7 +144,7 @@ describe('replay and resumption', () => {
     const client = wsClient(server, token);
     await collect(client, turnId, 0, { until: () => true });
     await client.dispose();
-    gates.get(turnId)!.open();
+    pauses.open(turnId);
     await server.service.services.turns.settled(turnId);
     const result = await gql(server, `query($id: ID!) { thread(id: $id) { messages { edges { node { role text } } } } }`, { id: threadId }, { token });
     expect(result.data!.thread.messages.edges.at(-1).node).toEqual({ role: 'ASSISTANT', text: 'Partial answer. The rest of the answer. Anything else?' });
@@ -213,7 +203,7 @@ describe('sending', () => {
     const { threadId, token, turnId } = await startGated();
     const busy = await send(server, token, threadId, 'are you there?');
     expect(busy.errors?.[0]?.extensions?.code).toBe('THREAD_BUSY');
-    gates.get(turnId)!.open();
+    pauses.open(turnId);
     await server.service.services.turns.settled(turnId);
     const ok = await send(server, token, threadId, 'thanks');
     expect(ok.errors).toBeUndefined();
@@ -245,7 +235,7 @@ describe('sending', () => {
     const { token, turnId } = await startGated('[fail-late] my knee');
     const client = wsClient(server, token);
     const pending = collect(client, turnId);
-    gates.get(turnId)!.open();
+    pauses.open(turnId);
     const events = await pending;
     await client.dispose();
     expect(events.at(-1)).toMatchObject({ __typename: 'TurnFailed', code: 'INTERNAL' });
@@ -258,7 +248,7 @@ describe('cancel and recovery', () => {
     const { token, turnId } = await startGated();
     const client = wsClient(server, token);
     const pending = collect(client, turnId);
-    const runnerAborted = aborted.next();
+    const runnerAborted = pauses.aborted.next();
     const result = await gql(server, `mutation($id: ID!) { cancelTurn(id: $id) { status error { code } } }`, { id: turnId }, { token });
     expect(result.data!.cancelTurn).toEqual({ status: 'CANCELLED', error: { code: 'CANCELLED' } });
     expect(await runnerAborted).toBe(turnId);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunnerEvent } from '../../server/pipeline/events.js';
 import type { TurnInput } from '../../server/pipeline/types.js';
 import { collect, gql, send, startThread, wsClient } from '../support/graphql.js';
-import { Gate, scriptedRunner, Signal, untilOpenOrAborted } from '../support/scripted-runner.js';
+import { Pauses, scriptedRunner } from '../support/scripted-runner.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
@@ -11,20 +11,10 @@ import { startTestServer, type TestServer } from '../support/server.js';
  */
 const redisUrl = process.env.REDIS_TEST_URL;
 
-const gates = new Map<string, Gate>();
-const reached = new Signal<string>();
-const aborted = new Signal<string>();
+const pauses = new Pauses();
 async function* script(input: TurnInput, signal: AbortSignal): AsyncGenerator<RunnerEvent> {
   yield { type: 'ReasoningChunk', delta: 'Thinking on instance A. ' };
-  const gate = new Gate();
-  gates.set(input.turnId, gate);
-  reached.notify(input.turnId);
-  try {
-    await untilOpenOrAborted(gate, signal);
-  } catch (error) {
-    aborted.notify(input.turnId);
-    throw error;
-  }
+  await pauses.pause(input.turnId, signal);
   yield { type: 'AnswerChunk', delta: 'Answer written on instance A.' };
 }
 
@@ -44,13 +34,13 @@ afterAll(async () => {
 describe.skipIf(!redisUrl)('two instances sharing Postgres and Redis', () => {
   it('streams a turn running on A to a client connected to B, resuming with afterSeq', async () => {
     const { threadId, token } = await startThread(a);
-    const turnReached = reached.next();
+    const turnReached = pauses.reached.next();
     const sent = await send(a, token, threadId, 'hello from A');
     const turnId = sent.data!.sendMessage.turn.id;
     await turnReached;
     const onB = wsClient(b, token);
     const first = await collect(onB, turnId, 0, { until: (e) => e.__typename === 'ReasoningChunk' });
-    gates.get(turnId)!.open();
+    pauses.open(turnId);
     const rest = await collect(onB, turnId, first.at(-1)!.seq);
     await onB.dispose();
     const all = [...first, ...rest];
@@ -61,11 +51,11 @@ describe.skipIf(!redisUrl)('two instances sharing Postgres and Redis', () => {
 
   it('cancelTurn on B stops the runner on A', async () => {
     const { threadId, token } = await startThread(a);
-    const turnReached = reached.next();
+    const turnReached = pauses.reached.next();
     const sent = await send(a, token, threadId, 'cancel me from B');
     const turnId = sent.data!.sendMessage.turn.id;
     await turnReached;
-    const runnerAborted = aborted.next();
+    const runnerAborted = pauses.aborted.next();
     const result = await gql(b, `mutation($id: ID!) { cancelTurn(id: $id) { status error { code } } }`, { id: turnId }, { token });
     expect(result.data!.cancelTurn).toEqual({ status: 'CANCELLED', error: { code: 'CANCELLED' } });
     expect(await runnerAborted).toBe(turnId);

@@ -47,6 +47,33 @@ export function untilOpenOrAborted(gate: Gate, signal: AbortSignal): Promise<voi
   });
 }
 
+/**
+ * Pauses scripted turns mid-way under the test's control: `pause` (inside a script) waits until
+ * the test calls `open(turnId)`, or rethrows the abort when the turn is cancelled. `reached` and
+ * `aborted` tell the test when a turn got there.
+ */
+export class Pauses {
+  private readonly gates = new Map<string, Gate>();
+  readonly reached = new Signal<string>();
+  readonly aborted = new Signal<string>();
+
+  async pause(turnId: string, signal: AbortSignal): Promise<void> {
+    const gate = new Gate();
+    this.gates.set(turnId, gate);
+    this.reached.notify(turnId);
+    try {
+      await untilOpenOrAborted(gate, signal);
+    } catch (error) {
+      this.aborted.notify(turnId);
+      throw error;
+    }
+  }
+
+  open(turnId: string): void {
+    this.gates.get(turnId)!.open();
+  }
+}
+
 /** A typical triage turn: status, sources, reasoning, triage, answer. */
 export async function* triageScript(input: TurnInput): AsyncGenerator<RunnerEvent> {
   yield { type: 'StatusChunk', stage: 'routing', message: 'Reading your message' };
