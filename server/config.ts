@@ -58,6 +58,7 @@ const schema = z.object({
   EVENT_RETENTION_SECONDS: int(86_400, 1),
   EVENT_RETENTION_TURNS: int(5_000, 10),
 
+  THREAD_RETENTION_DAYS: int(0),
   RATE_LIMIT_MESSAGES_PER_MINUTE: int(20),
   RATE_LIMIT_THREADS_PER_HOUR: int(30),
   TRUST_PROXY: bool(false),
@@ -110,6 +111,7 @@ export const ENV_DOCS: Record<keyof Env, string> = {
   TURN_CHECKPOINT_MS: 'How often a running turn checkpoints its partial answer to Postgres.',
   EVENT_RETENTION_SECONDS: 'How long finished turns stay replayable from the bus.',
   EVENT_RETENTION_TURNS: 'How many finished turns the in-process bus keeps replayable.',
+  THREAD_RETENTION_DAYS: 'Delete threads (messages, turns) inactive for this many days, checked hourly. 0: keep.',
   RATE_LIMIT_MESSAGES_PER_MINUTE: 'Messages a widget visitor (site + IP) may send per minute; partner and staff keys get 10x per key. 0: no limit.',
   RATE_LIMIT_THREADS_PER_HOUR: 'Conversations a widget visitor (site + IP) may start per hour; 10x per partner key. 0: no limit.',
   METRICS_TOKEN: 'When set, `/metrics` (Prometheus) needs `Authorization: Bearer <token>`; unset, it is open (keep it on a private network).',

@@ -11,6 +11,7 @@ import { createDb, type Db } from '../store/db.js';
 import { migrate } from '../store/migrate.js';
 import { startPostgres, type PostgresHandle } from '../store/postgres.js';
 import { markInterrupted } from '../store/threads.js';
+import { purgeOldThreads } from '../store/retention.js';
 import type { TurnRunner } from '../pipeline/types.js';
 import { TurnManager } from '../turns/manager.js';
 import { createHttpServer, type HttpServer } from './http.js';
@@ -79,6 +80,18 @@ export async function startService(options: StartOptions): Promise<RunningServic
         );
       }, 3 * config.TURN_CHECKPOINT_MS);
       cleanup.push(async () => clearInterval(sweep));
+    }
+
+    if (config.THREAD_RETENTION_DAYS > 0) {
+      const purge = () =>
+        purgeOldThreads(db, config.THREAD_RETENTION_DAYS).then(
+          (n) => n && log.info({ threads: n, days: config.THREAD_RETENTION_DAYS }, 'deleted threads past their retention'),
+          (error: unknown) => log.warn({ err: error }, 'retention purge failed'),
+        );
+      await purge();
+      const timer = setInterval(() => void purge(), 3_600_000);
+      timer.unref();
+      cleanup.push(async () => clearInterval(timer));
     }
 
     const origins = [config.publicUrl, 'http://localhost:*', 'http://127.0.0.1:*'];
