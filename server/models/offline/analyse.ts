@@ -82,5 +82,47 @@ function rank(conditions: readonly CompiledCondition[], clauses: StemmedClause[]
   });
   // Retrieval is the candidate source; a page it missed needs strong evidence of its own.
   const eligible = scored.filter((c) => c.retrieval || c.score >= UNRETRIEVED_MIN_EVIDENCE);
-  return eligible.sort((a, b) => b.score - a.score);
+  return yieldThinEmergencies(eligible.sort((a, b) => b.score - a.score));
+}
+
+/**
+ * An emergency page (default severity A&E) resting on one symptom and no warning sign: "stiff
+ * neck" alone is neck pain far more often than meningitis, which needs a fever, a rash or being
+ * very unwell besides. The person named the condition, or two or more of its symptoms, or any
+ * of its red flags, and it is not thin.
+ */
+export function isThinEmergency(c: Candidate): boolean {
+  return (
+    c.condition.page.defaultSeverity === 'A&E' &&
+    !c.excluded &&
+    !c.namedInText &&
+    c.symptoms.length <= 1 &&
+    !c.flags.some((f) => f.level === 'red')
+  );
+}
+
+/**
+ * A thin emergency does not outrank a less urgent condition that the person's words support at
+ * least as well (evidence as high, and enough to name it): that one is put first, and the
+ * emergencies it passes follow it in their order. Red flags and the safety rules still send
+ * anything that is an emergency to A&E; this only stops a single common symptom ("swelling",
+ * "high temperature") from choosing an emergency page over the everyday one it also fits.
+ */
+export function yieldThinEmergencies(ranked: Candidate[]): Candidate[] {
+  const top = ranked[0];
+  if (!top || !isThinEmergency(top)) return ranked;
+  let thinEvidence = 0;
+  for (let i = 0; i < ranked.length; i++) {
+    const c = ranked[i] as Candidate;
+    if (c.excluded) break;
+    if (isThinEmergency(c)) {
+      thinEvidence = Math.max(thinEvidence, c.evidence);
+      continue;
+    }
+    if (c.condition.page.defaultSeverity === 'A&E') return ranked;
+    if (c.evidence >= MIN_EVIDENCE && c.evidence >= thinEvidence) {
+      return [c, ...ranked.slice(0, i), ...ranked.slice(i + 1)];
+    }
+  }
+  return ranked;
 }

@@ -74,6 +74,9 @@ export function flagDays(label: string): { days: number; inclusive: boolean } | 
 /** "aged 65 or over" -> {minAge: 65}; "baby under 3 months" -> {maxAge: 0.25}. */
 export function flagAge(label: string): { minAge?: number; maxAge?: number } {
   const text = normalise(label);
+  // "under 16 or over 60": two ages, either of which meets the flag (not "16 or over").
+  const either = /\b(?:under|younger than|below) (\d{1,3}) (?:or|and) (?:over|older than|above) (\d{2,3})\b/.exec(text);
+  if (either) return { maxAge: Number(either[1]), minAge: Number(either[2]) };
   const over = /\b(?:aged |age )?(\d{2,3}) (?:or|and) (?:over|older|above)\b|\b(?:over|older than|above) (?:the age of )?(\d{2,3})\b/.exec(text);
   if (over) return { minAge: Number(over[1] ?? over[2]) };
   if (/\b(?:elderly|older (?:person|people|adult|adults))\b/.test(text)) return { minAge: 75 };

@@ -47,7 +47,8 @@ const RELATIVE: [RegExp, number][] = [
   [/\b(?:since|for|over) (?:last|the last|the past|a) week\b|\bsince last week\b/, 7],
   [/\ba fortnight\b/, 14],
   [/\b(?:since|for|over) (?:last|the last|the past|a) month\b|\bsince last month\b/, 30],
-  [/\bfor (?:ages|weeks|a long time)\b|\bweeks now\b/, 21],
+  // "weeks now" on its own is a long while; "couple of weeks now" is counted as 2 weeks above.
+  [/\bfor (?:ages|weeks|a long time)\b|(?<!\b(?:\d+|couple of|few|several|two|three|four|five|six) )\bweeks now\b/, 21],
   [/\b(?:for|over) (?:the )?(?:past |last )?months\b|\bmonths now\b/, 60],
   [/\b(?:for|over) (?:the )?(?:past |last )?years\b/, 365],
 ];

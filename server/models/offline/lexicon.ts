@@ -134,6 +134,83 @@ export function phraseOf(text: string, fix: (t: string) => string = (t) => t, op
 export interface StemmedClause {
   clause: Clause;
   stems: (string | null)[];
+  /** Token positions the person said were fine ("lips and tongue fine", "walking ok"): see `reassuredPositions`. */
+  reassured?: ReadonlySet<number>;
+}
+
+const NEGATION_STEMS = new Set([...NEGATION_WORDS].map((w) => stemmer(canonical(w))));
+
+/**
+ * What a person can say is fine: a body part ("lips", "arms and legs") or something the body
+ * does ("breathing", "walking", "weeing", "swallowing", "talking"). Only these: "the pain is ok
+ * now" is not a denial of every kind of pain.
+ */
+const REASSURABLE = new Set([
+  ...BODY_PARTS,
+  ...['breathing', 'speaking', 'walking', 'weeing', 'pooing', 'swallowing', 'eating', 'drinking', 'feeding', 'seeing', 'vision',
+    'eyesight', 'sight', 'hearing', 'moving', 'movement', 'balance', 'voice', 'grip', 'memory', 'sleeping', 'nappies', 'nappy'].map(
+    (w) => stemmer(canonical(w)),
+  ),
+]);
+/** Saying a part is all right. Not "gone", "clear" or "settled": "my voice has gone" is a symptom. */
+const REASSURING = new Set(['fine', 'ok', 'okay', 'alright', 'normal', 'normally', 'unaffected']);
+const REASSURING_LINKS = new Set([
+  'is', 'are', 'was', 'were', 'seems', 'seem', 'feels', 'feel', 'look', 'looks', 'totally', 'completely', 'all', 'both', 'still',
+  'perfectly', 'absolutely', 'been', 'has', 'have', 'as', 'fine', 'and', 'now', 'ok', 'okay',
+]);
+/** "no problem swallowing", "no trouble with walking", "no difficulty breathing". */
+const NO_TROUBLE = new Set(['problem', 'problems', 'trouble', 'troubles', 'difficulty', 'difficulties', 'issue', 'issues', 'probs', 'prob']);
+
+/**
+ * Positions of the body parts and functions a clause says are fine: "lips and tongue fine",
+ * "arms and legs are fine", "breathing normal", "talking normally", "walking ok", "no problem
+ * swallowing". A reassured word denies the symptoms and warning signs built on it ("swollen lips",
+ * "difficulty breathing", "arm weakness"), as "no swollen lips" would.
+ */
+export function reassuredPositions(tokens: readonly string[], stems: readonly (string | null)[]): Set<number> {
+  const out = new Set<number>();
+  const reassurable = (i: number) => REASSURABLE.has(stems[i] ?? stemmer(canonical(tokens[i] ?? '')));
+  tokens.forEach((t, at) => {
+    if (REASSURING.has(t)) {
+      // Walk back over linking words, then over the list of parts ("my lips and tongue").
+      let i = at - 1;
+      while (i >= 0 && REASSURING_LINKS.has(tokens[i] as string) && !reassurable(i)) i--;
+      // "not fine", "isnt normal" say the opposite.
+      if (i >= 0 && NEGATION_WORDS.has(tokens[i] as string)) return;
+      if (at > 0 && NEGATION_STEMS.has(stemmer(canonical(tokens[at - 1] as string)))) return;
+      const found: number[] = [];
+      for (; i >= 0; i--) {
+        const w = tokens[i] as string;
+        if (reassurable(i)) found.push(i);
+        else if (!(STOPWORDS.has(w) || w === 'and' || w === 'or' || w === 'both') || NEGATION_WORDS.has(w)) break;
+      }
+      // "no swelling in my lips is fine"-style muddles: a negation before the list leaves it alone.
+      if (i >= 0 && NEGATION_WORDS.has(tokens[i] as string)) return;
+      found.forEach((f) => out.add(f));
+    }
+    if ((t === 'no' || t === 'not' || t === 'without') && NO_TROUBLE.has(tokens[at + 1] ?? '')) {
+      for (let i = at + 2; i < tokens.length && i <= at + 5; i++) {
+        const w = tokens[i] as string;
+        if (reassurable(i)) out.add(i);
+        else if (!(STOPWORDS.has(w) || w === 'and' || w === 'or' || w === 'when')) break;
+      }
+    }
+  });
+  return out;
+}
+
+/** Stems of everything the person said was fine. */
+export function reassuredStems(clauses: readonly StemmedClause[]): Set<string> {
+  const out = new Set<string>();
+  for (const sc of clauses) for (const i of sc.reassured ?? []) out.add(sc.stems[i] ?? stemmer(canonical(sc.clause.tokens[i] ?? '')));
+  return out;
+}
+
+/** The match covers a word the person said was fine ("arms and legs are fine" for "arm weakness"). */
+function reassuredWithin(sc: StemmedClause, phrase: Phrase, span: { start: number; end: number }): boolean {
+  if (!sc.reassured || sc.reassured.size === 0) return false;
+  for (let i = span.start; i < span.end; i++) if (sc.reassured.has(i) && phrase.stems.includes(sc.stems[i] as string)) return true;
+  return false;
 }
 
 export interface PhraseMatch {
@@ -172,6 +249,8 @@ export function matchPhrase(phrase: Phrase, clauses: StemmedClause[]): PhraseMat
       for (let drop = 0; drop < n; drop++) {
         // Never leave out where it is, or the phrase's most telling word.
         if (BODY_PARTS.has(phrase.stems[drop] as string) || phrase.weights?.[drop] === topWeight) continue;
+        // Nor its own "not": "cant wee" without "cant" says the opposite.
+        if (NEGATION_STEMS.has(phrase.stems[drop] as string)) continue;
         if (missing === 0 || (all[drop] as number[]).length === 0) options.push(all.map((_, i) => i).filter((i) => i !== drop));
       }
     }
@@ -186,7 +265,9 @@ export function matchPhrase(phrase: Phrase, clauses: StemmedClause[]): PhraseMat
       }
       const span = bestSpan(keep.map((i) => all[i] as number[]));
       if (!span || contentWidth(sc, span) > keep.length + WINDOW_SLACK) continue;
-      const negated = !phrase.selfNegated && isNegated(sc.clause, span.start, span.end);
+      // "cant get comfy at all and my wee" is not "cant wee": a phrase's own "not" must govern its word.
+      if (phrase.selfNegated && !negationGoverns(phrase, sc, span)) continue;
+      const negated = !phrase.selfNegated && (isNegated(sc.clause, span.start, span.end) || reassuredWithin(sc, phrase, span));
       const quality = complete ? 1 : PARTIAL_QUALITY;
       const hit: PhraseMatch = { phrase, quality, negated, clause: ci, start: span.start, end: span.end };
       if (negated) {
@@ -200,6 +281,42 @@ export function matchPhrase(phrase: Phrase, clauses: StemmedClause[]): PhraseMat
   }
   if (best && best.quality === 1) return best;
   return negatedHit ?? best;
+}
+
+/**
+ * A phrase that carries its own negation ("not drinking", "cant wee") only matches when, in the
+ * text, the negation comes before the word it negates in the phrase, with at most one other
+ * meaningful word between them and no "and" or comma: "still drinking his milk, no rash" is not
+ * "not drinking", and "cant get comfy at all and my wee looks pink" is not "cant wee".
+ */
+function negationGoverns(phrase: Phrase, sc: StemmedClause, span: { start: number; end: number }): boolean {
+  const { tokens, commasAfter } = sc.clause;
+  for (let k = 0; k < phrase.stems.length - 1; k++) {
+    const neg = phrase.stems[k] as string;
+    if (!NEGATION_STEMS.has(neg)) continue;
+    const negAt: number[] = [];
+    for (let i = span.start; i < span.end; i++) if (sc.stems[i] === neg) negAt.push(i);
+    // The word it governs: the next one of the phrase the match found (a partial match may lack one).
+    const inSpan = (st: string) => sc.stems.slice(span.start, span.end).includes(st);
+    const next = phrase.stems.slice(k + 1).find((st) => !NEGATION_STEMS.has(st) && inSpan(st));
+    if (next === undefined || negAt.length === 0) continue;
+    const nextAt: number[] = [];
+    for (let i = span.start; i < span.end; i++) if (sc.stems[i] === next) nextAt.push(i);
+    const governs = negAt.some((p) =>
+      nextAt.some((q) => {
+        if (q <= p) return false;
+        let between = 0;
+        for (let i = p + 1; i < q; i++) {
+          const t = tokens[i] as string;
+          if (t === 'and' || commasAfter.has(i - 1)) return false;
+          if (sc.stems[i] !== null && !SOFT_WORDS.has(t)) between++;
+        }
+        return !commasAfter.has(q - 1) && between <= 1;
+      }),
+    );
+    if (!governs) return false;
+  }
+  return true;
 }
 
 /** Words with meaning inside a span: "pain in the bottom of my heel" is 3 (pain, bottom, heel). */
@@ -277,10 +394,10 @@ export function createReader(pages: readonly ConditionPage[]): Reader {
     read: (messages) =>
       toClauses(messages.map(rewritePhrases), fix)
         .map((clause) => joinCompounds(clause, vocabulary))
-        .map((clause) => ({
-          clause,
-          stems: clause.tokens.map((t) => (STOPWORDS.has(t) && !NEGATION_WORDS.has(t) ? null : stem(t))),
-        })),
+        .map((clause) => {
+          const stems = clause.tokens.map((t) => (STOPWORDS.has(t) && !NEGATION_WORDS.has(t) ? null : stem(t)));
+          return { clause, stems, reassured: reassuredPositions(clause.tokens, stems) };
+        }),
   };
 }
 

@@ -80,11 +80,25 @@ interface BestMatch {
   points: number;
 }
 
+/**
+ * Where the person said a word of this phrase was fine ("lips and tongue fine" for "swollen
+ * lips"; "breathing normal" for "difficulty breathing"): read as a denial of the phrase.
+ */
+function reassuredMatch(p: WeightedPhrase, clauses: StemmedClause[]): PhraseMatch | null {
+  for (let ci = 0; ci < clauses.length; ci++) {
+    const sc = clauses[ci] as StemmedClause;
+    for (const i of sc.reassured ?? []) {
+      if (p.stems.includes(sc.stems[i] as string)) return { phrase: p, quality: 1, negated: true, clause: ci, start: i, end: i + 1 };
+    }
+  }
+  return null;
+}
+
 function bestOf(phrases: WeightedPhrase[], clauses: StemmedClause[]): { positive?: BestMatch; negative?: BestMatch } {
   let positive: BestMatch | undefined;
   let negative: BestMatch | undefined;
   for (const p of phrases) {
-    const m = matchPhrase(p, clauses);
+    const m = matchPhrase(p, clauses) ?? reassuredMatch(p, clauses);
     if (!m) continue;
     const points = phrasePoints(p, m.quality);
     if (m.negated) {
