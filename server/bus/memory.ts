@@ -36,31 +36,56 @@ export class MemoryBus implements TurnBus {
     return this.iterate(log, afterSeq, signal);
   }
 
-  private async *iterate(log: Log, afterSeq: number, signal?: AbortSignal): AsyncGenerator<TurnEvent> {
+  /** How many subscribers follow a turn (diagnostics; tests check nothing is left behind). */
+  subscriberCount(turnId: string): number {
+    return this.logs.get(turnId)?.listeners.size ?? 0;
+  }
+
+  /**
+   * A hand-written iterator rather than an async generator: a generator waiting for the next
+   * event cannot be stopped by return() until that event arrives, so a client that unsubscribes
+   * mid-turn would stay subscribed until then. Here return() (or the signal) ends it at once.
+   */
+  private iterate(log: Log, afterSeq: number, signal?: AbortSignal): AsyncIterableIterator<TurnEvent> {
     let next = Math.max(0, afterSeq); // index of the next event to deliver (seq - 1)
+    let finished = false;
     let wake: (() => void) | null = null;
     const listener = () => wake?.();
-    const onAbort = () => wake?.();
-    log.listeners.add(listener);
-    signal?.addEventListener('abort', onAbort);
-    try {
-      while (!signal?.aborted) {
-        while (next < log.events.length) {
-          const event = log.events[next++]!;
-          yield event;
-          if (TERMINAL_EVENTS.has(event.type)) return;
-        }
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          // An event may have arrived between the drain above and installing `wake`.
-          if (next < log.events.length || signal?.aborted) resolve();
-        });
-        wake = null;
-      }
-    } finally {
+    const finish = () => {
+      if (finished) return;
+      finished = true;
       log.listeners.delete(listener);
-      signal?.removeEventListener('abort', onAbort);
-    }
+      signal?.removeEventListener('abort', finish);
+      wake?.();
+    };
+    log.listeners.add(listener);
+    signal?.addEventListener('abort', finish);
+    if (signal?.aborted) finish();
+    const end = { value: undefined, done: true as const };
+    const iterator: AsyncIterableIterator<TurnEvent> = {
+      [Symbol.asyncIterator]: () => iterator,
+      next: async () => {
+        while (!finished) {
+          if (next < log.events.length) {
+            const event = log.events[next++]!;
+            if (TERMINAL_EVENTS.has(event.type)) finish(); // deliver it, then end
+            return { value: event, done: false };
+          }
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            // An event may have arrived (or return() been called) before `wake` was installed.
+            if (finished || next < log.events.length) resolve();
+          });
+          wake = null;
+        }
+        return end;
+      },
+      return: async () => {
+        finish();
+        return end;
+      },
+    };
+    return iterator;
   }
 
   /** Drops finished turns past their age, then the oldest finished ones past the count. */

@@ -59,6 +59,21 @@ describe.each(buses)('%s bus', (_name, make) => {
   });
 });
 
+describe('memory bus subscribers', () => {
+  it('an unsubscribe while waiting for the next event ends at once and leaves nothing behind', async () => {
+    const bus = new MemoryBus({ seconds: 60, turns: 10 });
+    const turnId = randomUUID();
+    await bus.publish(chunk(turnId, 1));
+    const iterator = (await bus.subscribe(turnId, 0))![Symbol.asyncIterator]();
+    expect((await iterator.next()).value?.seq).toBe(1);
+    const waiting = iterator.next(); // nothing more has been published
+    expect(bus.subscriberCount(turnId)).toBe(1);
+    await iterator.return!();
+    expect((await waiting).done).toBe(true);
+    expect(bus.subscriberCount(turnId)).toBe(0);
+  });
+});
+
 describe('memory bus retention', () => {
   it('forgets the oldest finished turns beyond its bound', async () => {
     const bus = new MemoryBus({ seconds: 60, turns: 2 });
