@@ -9,38 +9,32 @@ function requireCaller(ctx: GraphQLContext): void {
   if (ctx.principal.kind === 'anonymous') throw unauthenticated();
 }
 
-/** Loads a thread the caller may read; NOT_FOUND for unknown ids, FORBIDDEN for others' threads. */
-export async function readableThread(ctx: GraphQLContext, id: string) {
+type ThreadAccess = 'read' | 'write';
+const ALLOWED = { read: canReadThread, write: canWriteThread };
+const REFUSAL = { read: 'This thread belongs to someone else.', write: 'This key may not write to this thread.' };
+
+/** Loads a thread the caller may read or write: NOT_FOUND for unknown (or malformed) ids, FORBIDDEN for others'. */
+async function threadFor(ctx: GraphQLContext, id: string, access: ThreadAccess) {
   requireCaller(ctx);
   const thread = UUID.test(id) ? await findThread(ctx.services.db, id) : null;
   if (!thread) throw notFound('Thread');
-  if (!canReadThread(ctx.principal, thread)) throw forbidden('This thread belongs to someone else.');
+  if (!ALLOWED[access](ctx.principal, thread)) throw forbidden(REFUSAL[access]);
   return thread;
 }
 
-export async function writableThread(ctx: GraphQLContext, id: string) {
-  requireCaller(ctx);
-  const thread = UUID.test(id) ? await findThread(ctx.services.db, id) : null;
-  if (!thread) throw notFound('Thread');
-  if (!canWriteThread(ctx.principal, thread)) throw forbidden('This key may not write to this thread.');
-  return thread;
-}
-
-export async function readableTurn(ctx: GraphQLContext, id: string) {
+/** Loads a turn whose thread the caller may read or write. */
+async function turnFor(ctx: GraphQLContext, id: string, access: ThreadAccess) {
   requireCaller(ctx);
   const turn = UUID.test(id) ? await findTurn(ctx.services.db, id) : null;
   if (!turn) throw notFound('Turn');
-  await readableThread(ctx, turn.threadId);
+  await threadFor(ctx, turn.threadId, access);
   return turn;
 }
 
-export async function writableTurn(ctx: GraphQLContext, id: string) {
-  requireCaller(ctx);
-  const turn = UUID.test(id) ? await findTurn(ctx.services.db, id) : null;
-  if (!turn) throw notFound('Turn');
-  await writableThread(ctx, turn.threadId);
-  return turn;
-}
+export const readableThread = (ctx: GraphQLContext, id: string) => threadFor(ctx, id, 'read');
+export const writableThread = (ctx: GraphQLContext, id: string) => threadFor(ctx, id, 'write');
+export const readableTurn = (ctx: GraphQLContext, id: string) => turnFor(ctx, id, 'read');
+export const writableTurn = (ctx: GraphQLContext, id: string) => turnFor(ctx, id, 'write');
 
 export function requireTriage(ctx: GraphQLContext): void {
   requireCaller(ctx);
