@@ -8,8 +8,8 @@ import { log } from '../server/log.js';
 import { startService } from '../server/app/start.js';
 import { createKey } from '../server/auth/sites.js';
 import { startEmbeddedPostgres, type PostgresHandle } from '../server/store/postgres.js';
-import type { RunnerEvent } from '../server/pipeline/events.js';
-import type { TurnRunner } from '../server/pipeline/types.js';
+import type { RunnerEvent } from '../server/contract/events.js';
+import type { TurnRunner } from '../server/contract/turn.js';
 
 /**
  * The turn machinery under load, through real HTTP and graphql-ws: a scripted runner streams

@@ -1,14 +1,9 @@
-import type { Services } from './services.js';
-
-export interface HealthReport {
-  ok: boolean;
-  checks: { name: string; ok: boolean; detail?: string }[];
-}
+import type { HealthReport, ReadinessCheck } from '../contract/health.js';
 
 /** Runs every readiness check concurrently, each bounded so one hung dependency cannot hang /readyz. */
-export async function checkHealth(services: Pick<Services, 'readiness'>, timeoutMs = 3000): Promise<HealthReport> {
+export async function checkHealth(readiness: readonly ReadinessCheck[], timeoutMs = 3000): Promise<HealthReport> {
   const checks = await Promise.all(
-    services.readiness.map(async (c) => {
+    readiness.map(async (c) => {
       let timer: NodeJS.Timeout | undefined;
       try {
         const result = await Promise.race([

@@ -4,12 +4,11 @@ import { execute, subscribe, type ExecutionArgs } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { AppError } from '../errors.js';
+import { AppError } from '../contract/errors.js';
 import { resolvePrincipal } from '../auth/resolve.js';
 import type { Principal } from '../auth/principal.js';
 import type { GraphQLContext } from '../graphql/builder.js';
 import { schema } from '../graphql/schema.js';
-import { checkHealth } from './health.js';
 import type { Services } from './services.js';
 import { serveStatic, type StaticAssets } from './static.js';
 
@@ -76,7 +75,7 @@ export function createHttpServer(services: Services, assets: StaticAssets): Http
       return void res.end(await services.metrics.registry.metrics());
     }
     if (url.pathname === '/readyz') {
-      const report = await checkHealth(services);
+      const report = await services.health();
       return json(res, report.ok ? 200 : 503, { ...report, engine: services.turns.engine });
     }
     if (!serveStatic(req, res, url, assets)) json(res, 404, { error: 'not found' });

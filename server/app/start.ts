@@ -12,8 +12,9 @@ import { migrate } from '../store/migrate.js';
 import { startPostgres, type PostgresHandle } from '../store/postgres.js';
 import { markInterrupted } from '../store/threads.js';
 import { purgeOldThreads } from '../store/retention.js';
-import type { TurnRunner } from '../pipeline/types.js';
+import type { TurnRunner } from '../contract/turn.js';
 import { TurnManager } from '../turns/manager.js';
+import { checkHealth } from './health.js';
 import { createHttpServer, type HttpServer } from './http.js';
 import { loadAssets } from './static.js';
 import type { Pipeline } from './pipeline.js';
@@ -120,7 +121,18 @@ export async function startService(options: StartOptions): Promise<RunningServic
     cleanup.push(() => limits.close());
     const metrics = new Metrics();
     const turns = new TurnManager({ db, bus, runner, log, checkpointMs: config.TURN_CHECKPOINT_MS, coalesceMs: 8, metrics });
-    const services: Services = { config, log, db, bus, turns, readiness, limits, metrics, historyMessages: config.HISTORY_EXCHANGES * 2 };
+    const services: Services = {
+      config,
+      log,
+      db,
+      bus,
+      turns,
+      readiness,
+      health: () => checkHealth(readiness),
+      limits,
+      metrics,
+      historyMessages: config.HISTORY_EXCHANGES * 2,
+    };
     cleanup.push(() => turns.drain(options.shutdownGraceMs ?? 10_000));
 
     const assets = loadAssets({
@@ -147,7 +159,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
         postgres: postgres.embedded ? 'embedded' : 'remote',
         migrationsApplied: applied.length,
         bus: bus.kind === 'memory' ? 'in-process' : 'redis',
-        engine: runner.engine === 'OFFLINE' ? 'offline triage engine (no language model)' : 'model pipeline',
+        engine: pipeline?.engineDescription ?? (runner.engine === 'OFFLINE' ? 'offline (given runner)' : 'model (given runner)'),
         chroma: pipeline ? (pipeline.chromaEmbedded ? 'embedded' : 'remote') : 'not started',
         embeddings: config.embedded.embeddings ? 'offline lexical' : 'remote',
         widget: assets.widget ? `/widget.${assets.widget.hash}.js` : 'not built',

@@ -5,7 +5,7 @@ import { log } from '../log.js';
 import { createDb, type Db } from '../store/db.js';
 import { migrate } from '../store/migrate.js';
 import { startPostgres } from '../store/postgres.js';
-import { SCOPES, type Scope } from './keys.js';
+import { SCOPES, type Scope } from '../contract/keys.js';
 import { createKey } from './sites.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Scope } from './keys.js';
+import type { Scope } from '../contract/keys.js';
 
 /** Who is calling. Resolved once per request (HTTP) or per connection (WebSocket). */
 export type Principal =

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../contract/errors.js';
 import type { Principal } from './principal.js';
 
 export type LimitedAction = 'startThread' | 'sendMessage';

@@ -1,6 +1,6 @@
 import type { Db } from '../store/db.js';
-import { forbidden, unauthenticated } from '../errors.js';
-import { hashToken, KEY_PREFIX, SCOPES, type Scope } from './keys.js';
+import { forbidden, unauthenticated } from '../contract/errors.js';
+import { hashToken, KEY_PREFIX, SCOPES, type Scope } from '../contract/keys.js';
 import type { Principal } from './principal.js';
 
 /**

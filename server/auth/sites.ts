@@ -1,6 +1,6 @@
 import type { Db } from '../store/db.js';
 import type { KeyKind } from '../generated/prisma/enums.js';
-import { displayPrefix, hashToken, KEY_PREFIX, newToken, type Scope } from './keys.js';
+import { displayPrefix, hashToken, KEY_PREFIX, newToken, type Scope } from '../contract/keys.js';
 
 export interface CreatedKey {
   id: string;

@@ -1,4 +1,4 @@
-import { TERMINAL_EVENTS, type TurnEvent } from '../pipeline/events.js';
+import { TERMINAL_EVENTS, type TurnEvent } from '../contract/events.js';
 import type { TurnBus } from './types.js';
 
 interface Log {

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
-import { TERMINAL_EVENTS, type TurnEvent } from '../pipeline/events.js';
+import { TERMINAL_EVENTS, type TurnEvent } from '../contract/events.js';
 import type { TurnBus } from './types.js';
 
 const key = (turnId: string) => `triage:turn:${turnId}`;

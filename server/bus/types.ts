@@ -1,4 +1,4 @@
-import type { TurnEvent } from '../pipeline/events.js';
+import type { TurnEvent } from '../contract/events.js';
 
 /**
  * Fan-out and replay of turn events. The turn manager publishes each event once, in seq order;

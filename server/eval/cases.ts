@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { parseJsonLines } from '../jsonl.js';
-import { SEVERITIES } from '../pipeline/events.js';
+import { SEVERITIES } from '../contract/events.js';
 
 /**
  * Evaluation cases: JSONL, one per line. `triage` cases name the expected condition and severity;

@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { createEmbedder } from '../retrieval/embedders/index.js';
 import { startRetrieval, type StartRetrievalOptions } from '../retrieval/index.js';
-import type { Retriever } from '../retrieval/types.js';
+import type { Retriever } from '../contract/retrieval.js';
 import { isTriage, percentile, type EvalCase, type TriageCase } from './cases.js';
 
 /**

@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig, type Config } from '../config.js';
 import type { ConditionPage } from '../knowledge/types.js';
 import { log } from '../log.js';
-import { createModelClients } from '../models/index.js';
-import { createOfflineNodes } from '../models/offline/index.js';
-import { SEVERITIES, type Engine, type Prediction, type Route, type Severity } from '../pipeline/events.js';
-import { createModelNodes } from '../pipeline/model-nodes.js';
-import type { PipelineNodes, RouteDecision, TurnContext } from '../pipeline/nodes.js';
+import { EngineSelectionError, ENGINES, selectEngine } from '../engines/index.js';
+import { SEVERITIES, type Engine, type Prediction, type Route, type Severity } from '../contract/events.js';
+import type { TriageEngine, RouteDecision, TurnContext } from '../contract/engine.js';
 import { triageOnce } from '../pipeline/non-conversational.js';
 import { createEmbedder } from '../retrieval/embedders/index.js';
 import { startRetrieval } from '../retrieval/index.js';
-import type { Retriever } from '../retrieval/types.js';
+import type { Retriever } from '../contract/retrieval.js';
 import { applySafetyFloor, assessSafety } from '../safety/index.js';
 import { isTriage, loadCases, percentile, type EvalCase } from './cases.js';
 
@@ -68,10 +66,11 @@ export interface TriageReport {
 }
 
 export interface EvaluateDeps {
-  nodes: PipelineNodes;
+  engine: TriageEngine;
   retriever: Retriever;
   pages: readonly ConditionPage[];
-  config: Config;
+  /** Conditions retrieved per case (RETRIEVAL_K). */
+  k: number;
   /** Apply the safety floor as a live turn does (default true). */
   floor?: boolean;
   /** Also check that triage cases route to TRIAGE (cheap offline; a model call each otherwise). */
@@ -116,9 +115,8 @@ async function routeOf(deps: EvaluateDeps, c: EvalCase): Promise<Route> {
   const ctx: TurnContext = {
     input: { turnId: `eval-${randomUUID()}`, threadId: 'eval', text: c.text, history: [], ...(c.demographics ? { demographics: c.demographics } : {}) },
     signal: new AbortController().signal,
-    config: deps.config,
   };
-  const gen = deps.nodes.route(ctx);
+  const gen = deps.engine.route(ctx);
   let step = await gen.next();
   while (!step.done) step = await gen.next();
   const decision: RouteDecision = step.value;
@@ -150,8 +148,8 @@ function report(deps: EvaluateDeps, outcomes: TriageOutcome[], floor: boolean, o
   const triageRouted = triage.filter((o) => o.route !== undefined);
   const times = triage.map((o) => o.ms);
   return {
-    engine: deps.nodes.engine,
-    engineDescription: deps.engineDescription ?? (deps.nodes.engine === 'OFFLINE' ? 'offline triage engine' : 'model pipeline (non-conversational)'),
+    engine: deps.engine.engine,
+    engineDescription: deps.engineDescription ?? (deps.engine.engine === 'OFFLINE' ? 'offline triage engine' : 'model pipeline (non-conversational)'),
     cases: { triage: triage.length, smalltalk: smalltalk.length, vague: vague.length },
     conditionAccuracy: conditionHits / n,
     severityAccuracy: severityHits / n,
@@ -211,33 +209,31 @@ export async function runTriageEval(options: TriageEvalOptions): Promise<TriageR
   const flags = options.flags ?? {};
   const config = loadConfig();
   const cases = await loadCases(file);
-  const wanted = typeof flags.engine === 'string' ? flags.engine : config.embedded.models ? 'offline' : 'model';
-  if (wanted !== 'offline' && wanted !== 'model') throw new TriageEvalError(`--engine must be offline or model, not "${wanted}"`);
+  const requested = typeof flags.engine === 'string' ? flags.engine : undefined;
+  let provider;
+  try {
+    provider = selectEngine(config, requested);
+  } catch (err) {
+    if (err instanceof EngineSelectionError) throw new TriageEvalError(`--engine must be one of ${ENGINES.map((e) => e.id).join(', ')}, not "${requested}"`);
+    throw err;
+  }
 
   const embedder = await createEmbedder(config);
   const collection = `eval-${embedder.id.replace(/[^a-zA-Z0-9._-]+/g, '-')}`.slice(0, 60).replace(/[^a-zA-Z0-9]+$/, '');
   const service = await startRetrieval(config, log, { embedder, collection, reuseRunning: true });
   try {
-    let nodes: PipelineNodes;
-    let description: string;
-    if (wanted === 'model') {
-      const clients = createModelClients(config);
-      nodes = createModelNodes({ router: clients.router, reasoner: clients.reasoner });
-      description = `model pipeline, non-conversational: router ${config.ROUTER_MODEL}, reasoner ${config.REASONER_MODEL} (${config.REASONER_MODE})`;
-    } else {
-      nodes = createOfflineNodes({ pages: service.pages, retriever: service.retriever });
-      description = 'offline triage engine (no language model)';
-    }
+    const { engine } = await provider.create(config, { pages: service.pages, retriever: service.retriever, log });
+    const description = provider.id === 'model' ? `${provider.describe(config)}, non-conversational` : provider.describe(config);
     // One warm-up search so the first case does not pay for connection set-up.
     await service.retriever.search('warm up', { k: 1 });
     const result = await evaluateTriage(
       {
-        nodes,
+        engine,
         retriever: service.retriever,
         pages: service.pages,
-        config,
+        k: config.RETRIEVAL_K,
         floor: flags['no-floor'] !== true,
-        routeTriageCases: wanted === 'offline' || flags['route-triage'] === true,
+        routeTriageCases: engine.engine === 'OFFLINE' || flags['route-triage'] === true,
         engineDescription: `${description}; embedder ${embedder.id}`,
       },
       cases,

@@ -1,5 +1,5 @@
 import { canReadThread, canSeeTriage, canWriteThread, hasScope } from '../auth/principal.js';
-import { forbidden, notFound, unauthenticated } from '../errors.js';
+import { forbidden, notFound, unauthenticated } from '../contract/errors.js';
 import { findThread, findTurn } from '../store/threads.js';
 import type { GraphQLContext } from './builder.js';
 

@@ -1,16 +1,8 @@
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
-import type { Principal } from '../auth/principal.js';
-import type { Services } from '../app/services.js';
+import type { GraphQLContext } from './context.js';
 
-export interface GraphQLContext {
-  principal: Principal;
-  services: Services;
-  /** Aborted when the client goes away (subscriptions stop; turns do not). */
-  signal: AbortSignal;
-  /** The caller's IP (X-Forwarded-For's first hop when TRUST_PROXY), for rate limits. */
-  clientIp: string;
-}
+export type { ApiServices, GraphQLContext } from './context.js';
 
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;

@@ -1,4 +1,4 @@
-import { badInput } from '../errors.js';
+import { badInput } from '../contract/errors.js';
 
 /** Opaque keyset cursors: base64url of `<iso timestamp>|<uuid>`. */
 export function encodeCursor(at: Date, id: string): string {

@@ -1,4 +1,4 @@
-import type { Severity, TurnEvent } from '../pipeline/events.js';
+import type { Severity, TurnEvent } from '../contract/events.js';
 import { severityToDb } from '../store/severity.js';
 import { canSeeTriage } from '../auth/principal.js';
 import { builder } from './builder.js';

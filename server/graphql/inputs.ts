@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Demographics } from '../pipeline/types.js';
-import { badInput } from '../errors.js';
+import type { Demographics } from '../contract/turn.js';
+import { badInput } from '../contract/errors.js';
 import { builder } from './builder.js';
 import { SexEnum } from './types.js';
 

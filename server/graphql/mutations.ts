@@ -1,7 +1,7 @@
-import { AppError, forbidden, unauthenticated } from '../errors.js';
-import { TurnError } from '../pipeline/types.js';
+import { AppError, forbidden, unauthenticated } from '../contract/errors.js';
+import { TurnError } from '../contract/errors.js';
 import { createThread, findTurn, recentHistory, storeUserMessage, type MessageRow, type ThreadRow, type TurnRow } from '../store/threads.js';
-import type { Demographics } from '../pipeline/types.js';
+import type { Demographics } from '../contract/turn.js';
 import { builder } from './builder.js';
 import type { TurnBus } from '../bus/types.js';
 import { writableThread, writableTurn } from './access.js';

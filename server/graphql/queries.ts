@@ -4,8 +4,7 @@ import { builder } from './builder.js';
 import { readableThread, readableTurn, requireBrowse } from './access.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { EngineEnum, RouteEnum, SeverityEnum, ThreadRef, TurnRef, TurnStatusEnum } from './types.js';
-import { checkHealth } from '../app/health.js';
-import { forbidden } from '../errors.js';
+import { forbidden } from '../contract/errors.js';
 
 builder.queryField('thread', (t) =>
   t.field({
@@ -96,7 +95,7 @@ builder.queryField('health', (t) =>
   t.field({
     type: HealthRef,
     description: 'Whether the service and its dependencies are reachable. No key needed.',
-    resolve: async (_root, _args, ctx) => ({ ...(await checkHealth(ctx.services)), engine: ctx.services.turns.engine }),
+    resolve: async (_root, _args, ctx) => ({ ...(await ctx.services.health()), engine: ctx.services.turns.engine }),
   }),
 );
 

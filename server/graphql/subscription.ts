@@ -1,5 +1,5 @@
-import { TERMINAL_EVENTS, type TurnEvent } from '../pipeline/events.js';
-import { badInput } from '../errors.js';
+import { TERMINAL_EVENTS, type TurnEvent } from '../contract/events.js';
+import { badInput } from '../contract/errors.js';
 import type { GraphQLContext } from './builder.js';
 import { builder } from './builder.js';
 import { readableTurn } from './access.js';

@@ -1,6 +1,6 @@
 import { resolveCursorConnection } from '@pothos/plugin-relay';
-import type { Demographics } from '../pipeline/types.js';
-import type { Source } from '../pipeline/events.js';
+import type { Demographics } from '../contract/turn.js';
+import type { Source } from '../contract/events.js';
 import { severityFromDb, severityToDb } from '../store/severity.js';
 import { pageMessages, type MessageRow, type ThreadRow, type TurnRow } from '../store/threads.js';
 import { builder } from './builder.js';

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { z } from 'zod';
-import { SEVERITIES } from '../pipeline/events.js';
+import { SEVERITIES } from '../contract/events.js';
 import { SECTION_HEADINGS, type ConditionPage } from './types.js';
 
 const phrase = z.string().trim().min(1).transform((s) => s.toLowerCase());

@@ -1,4 +1,4 @@
-import type { Severity } from '../pipeline/events.js';
+import type { Severity } from '../contract/events.js';
 
 export interface SymptomTerm {
   term: string;

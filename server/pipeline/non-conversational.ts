@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Config } from '../config.js';
-import type { RetrievalResult, Retriever } from '../retrieval/types.js';
-import type { Prediction, RunnerEvent, TokenUsage } from './events.js';
-import type { PipelineNodes } from './nodes.js';
-import type { Demographics } from './types.js';
+import type { RetrievalResult, Retriever } from '../contract/retrieval.js';
+import type { Prediction, RunnerEvent, TokenUsage } from '../contract/events.js';
+import type { TriageEngine } from '../contract/engine.js';
+import type { Demographics } from '../contract/turn.js';
 
 /**
  * Non-conversational triage for evaluation: query -> retrieve -> reason -> parse, with no router,
  * no history and no responder. The message text is the search query. Works with any engine's
- * PipelineNodes (model or offline).
+ * engine (model or offline).
  */
 
 export interface TriageOnceInput {
@@ -17,9 +16,10 @@ export interface TriageOnceInput {
 }
 
 export interface TriageOnceDeps {
-  nodes: PipelineNodes;
+  engine: TriageEngine;
   retriever: Retriever;
-  config: Config;
+  /** Conditions retrieved (RETRIEVAL_K). */
+  k: number;
   signal?: AbortSignal;
   /** Sees every event the reason node yields (e.g. to print the thinking live). */
   onEvent?: (event: RunnerEvent) => void;
@@ -45,16 +45,15 @@ export async function triageOnce(input: TriageOnceInput, deps: TriageOnceDeps): 
   const trace: Record<string, unknown> = {};
 
   const retrieveStart = performance.now();
-  const retrieval = await deps.retriever.search(query, { k: deps.config.RETRIEVAL_K, signal });
+  const retrieval = await deps.retriever.search(query, { k: deps.k, signal });
   timings.retrieve = Math.round(performance.now() - retrieveStart);
 
   const ctx = {
     input: { turnId: `eval-${randomUUID()}`, threadId: 'eval', text: input.text, history: [], ...(input.demographics ? { demographics: input.demographics } : {}) },
     signal,
-    config: deps.config,
   };
   const reasonStart = performance.now();
-  const gen = deps.nodes.reason(ctx, query, retrieval);
+  const gen = deps.engine.reason(ctx, query, retrieval);
   let step = await gen.next();
   try {
     while (!step.done) {

@@ -1,16 +1,15 @@
-import type { Config } from '../config.js';
 import type { ConditionPage } from '../knowledge/types.js';
-import type { Retriever } from '../retrieval/types.js';
+import type { Retriever } from '../contract/retrieval.js';
 import { applySafetyFloor, assessSafety, emergencyNotice, type SafetyAssessment } from '../safety/index.js';
-import type { RunnerEvent, Source, Stage } from './events.js';
-import type { PipelineNodes, RouteDecision, TurnContext } from './nodes.js';
-import { TurnError, type TurnInput, type TurnRunner } from './types.js';
+import type { RunnerEvent, Source, Stage } from '../contract/events.js';
+import type { TriageEngine, RouteDecision, TurnContext } from '../contract/engine.js';
+import type { TurnInput, TurnRunner } from '../contract/turn.js';
+import { TurnError } from '../contract/errors.js';
 
 export interface PipelineDeps {
-  nodes: PipelineNodes;
+  engine: TriageEngine;
   retriever: Retriever;
   pages: readonly ConditionPage[];
-  config: Config;
 }
 
 const STATUS: Record<Stage, string> = {
@@ -33,14 +32,14 @@ const HAS_EMERGENCY_ACTION = /\b999\b|\bA&E\b/;
  */
 export function createPipelineRunner(deps: PipelineDeps): TurnRunner {
   return {
-    engine: deps.nodes.engine,
+    engine: deps.engine.engine,
     run: (input, signal) => runTurn(deps, input, signal),
   };
 }
 
 export async function* runTurn(deps: PipelineDeps, input: TurnInput, signal: AbortSignal): AsyncGenerator<RunnerEvent> {
-  const { nodes, retriever, pages, config } = deps;
-  const ctx: TurnContext = { input, signal, config };
+  const { engine, retriever, pages } = deps;
+  const ctx: TurnContext = { input, signal };
   const safety = assessWithContext(input);
   const timings: Record<string, number> = {};
   const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
@@ -59,7 +58,7 @@ export async function* runTurn(deps: PipelineDeps, input: TurnInput, signal: Abo
     decision = { route: 'TRIAGE', query: input.text };
     yield { type: 'Record', record: { trace: { safety: { kinds: safety.kinds, matched: safety.matched, routedToTriage: true } } } };
   } else {
-    decision = yield* nodes.route(ctx);
+    decision = yield* engine.route(ctx);
   }
   yield { type: 'Record', record: { route: decision.route } };
   if (decision.route === 'DIRECT') return;
@@ -77,7 +76,7 @@ export async function* runTurn(deps: PipelineDeps, input: TurnInput, signal: Abo
   yield { type: 'SourcesChunk', sources };
 
   yield status('reasoning');
-  const analysis = yield* nodes.reason(ctx, decision.query, retrieval);
+  const analysis = yield* engine.reason(ctx, decision.query, retrieval);
   const floored = applySafetyFloor(analysis.prediction, safety, pages);
   const prediction = floored.prediction;
   yield {
@@ -93,7 +92,7 @@ export async function* runTurn(deps: PipelineDeps, input: TurnInput, signal: Abo
   yield status('answering');
   const notice = noticeFor(safety, prediction.severity);
   let answer = '';
-  for await (const event of nodes.respond(ctx, { ...analysis, prediction }, notice)) {
+  for await (const event of engine.respond(ctx, { ...analysis, prediction }, notice)) {
     if (event.type === 'AnswerChunk') answer += event.delta;
     yield event;
   }

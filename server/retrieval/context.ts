@@ -1,4 +1,4 @@
-import type { RetrievedCondition } from './types.js';
+import type { RetrievedCondition } from '../contract/retrieval.js';
 
 /**
  * The text the reasoner prompt gets: one block per condition (source title and url, score, the

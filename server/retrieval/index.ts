@@ -11,7 +11,7 @@ import { ingestDocuments, type IngestStats } from './ingest.js';
 import { LlmReranker, loadRerankPrompt, type Completer } from './rerank.js';
 import { ChromaRetriever, type RetrieverOptions } from './retriever.js';
 import { chromaClient, KnowledgeStore } from './store.js';
-import type { Retriever } from './types.js';
+import type { Retriever } from '../contract/retrieval.js';
 
 /**
  * Public surface of retrieval. `startRetrieval` launches or connects Chroma, picks the embedder from
@@ -19,7 +19,8 @@ import type { Retriever } from './types.js';
  * returns the retriever.
  */
 
-export type { Retriever, RetrievalResult, RetrievedCondition, RetrievedSection, SearchOptions, Embedder } from './types.js';
+export type { Retriever, RetrievalResult, RetrievedCondition, RetrievedSection, SearchOptions } from '../contract/retrieval.js';
+export type { Embedder } from './embedders/types.js';
 export type { Completer, Reranker } from './rerank.js';
 export type { IngestStats } from './ingest.js';
 export type { RetrievalEmbedder } from './embedders/types.js';
@@ -42,6 +43,12 @@ export interface RetrievalService {
   embedder: { id: string; dimensions: number };
   /** What the start-up ingest did (all zero but `unchanged` when the collection was current). */
   ingest: IngestStats;
+  /**
+   * The same search, re-ordered by a model (RERANK=llm): the vector search's RERANK_CANDIDATES
+   * best, then the model picks the top k. Without a completer (no model engine) it warns and
+   * returns the plain retriever.
+   */
+  withReranker(completer: Completer | undefined): Retriever;
   /** Chroma answers its heartbeat (for /readyz). */
   ready(): Promise<boolean>;
   /** Stops the embedded Chroma, if any. Idempotent. */
@@ -49,8 +56,6 @@ export interface RetrievalService {
 }
 
 export interface StartRetrievalOptions {
-  /** The router model, for RERANK=llm. Without it a configured rerank is skipped (with a warning). */
-  completer?: Completer;
   /** Overrides the configured embedder (evaluation, benches, tests). */
   embedder?: RetrievalEmbedder;
   /** Overrides CHROMA_COLLECTION. */
@@ -100,24 +105,21 @@ export async function startRetrieval(config: RetrievalConfig, log: Logger, optio
     const ingest = await ingestDocuments(store, embedder, pages.map(documentFromPage), { log, signal: options.signal });
     if (embedder.fitCorpus) embedder.fitCorpus(await store.texts());
 
-    let reranker: LlmReranker | undefined;
-    if (config.RERANK === 'llm') {
-      if (options.completer) reranker = new LlmReranker(options.completer, await loadRerankPrompt(), log);
-      else log.warn('RERANK=llm but no router model is configured; retrieval uses vector order');
-    }
-    const retriever = new ChromaRetriever(store, embedder, {
-      ...options.tuning,
-      k: config.RETRIEVAL_K,
-      reranker,
-      rerankCandidates: config.RERANK_CANDIDATES,
-      log,
-    });
-    log.info(
-      { chroma: server ? 'embedded' : 'remote', url, collection, embedder: embedder.id, pages: pages.length, rerank: reranker ? 'llm' : 'none' },
-      'retrieval ready',
-    );
+    const retrieverOptions: RetrieverOptions = { ...options.tuning, k: config.RETRIEVAL_K, rerankCandidates: config.RERANK_CANDIDATES, log };
+    const retriever = new ChromaRetriever(store, embedder, retrieverOptions);
+    // Read now: a missing prompt fails the start, not a turn.
+    const rerankPrompt = await loadRerankPrompt();
+    log.info({ chroma: server ? 'embedded' : 'remote', url, collection, embedder: embedder.id, pages: pages.length }, 'retrieval ready');
     return {
       retriever,
+      withReranker: (completer) => {
+        if (!completer) {
+          log.warn('RERANK=llm but no router model is configured; retrieval uses vector order');
+          return retriever;
+        }
+        log.info({ rerank: 'llm', candidates: config.RERANK_CANDIDATES }, 'retrieval re-ranked by the router model');
+        return new ChromaRetriever(store, embedder, { ...retrieverOptions, reranker: new LlmReranker(completer, rerankPrompt, log) });
+      },
       pages,
       chromaUrl: url,
       embedded: server !== undefined,

@@ -1,6 +1,6 @@
 import type { Logger } from '../log.js';
 import { chunkDocument, type SourceDocument } from './chunks.js';
-import type { Embedder } from './types.js';
+import type { Embedder } from './embedders/types.js';
 import type { KnowledgeStore } from './store.js';
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../log.js';
-import type { RetrievedCondition } from './types.js';
+import type { RetrievedCondition } from '../contract/retrieval.js';
 
 /**
  * Optional LLM rerank (RERANK=llm): the router model reads the query and the vector search's

@@ -3,7 +3,7 @@ import { formatContext } from './context.js';
 import type { RetrievalEmbedder } from './embedders/types.js';
 import type { Reranker } from './rerank.js';
 import type { ChunkHit, KnowledgeStore } from './store.js';
-import type { RetrievalResult, RetrievedCondition, Retriever, SearchOptions } from './types.js';
+import type { RetrievalResult, RetrievedCondition, Retriever, SearchOptions } from '../contract/retrieval.js';
 
 /**
  * Chunk search, grouped back into parent documents. Chroma returns the best chunks; chunks are

@@ -1,4 +1,4 @@
-import type { Demographics } from '../pipeline/types.js';
+import type { Demographics } from '../contract/turn.js';
 import { KIND_PRIORITY, RULES, type Rule } from './rules.js';
 import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS, type Signal, type SignalId } from './signals.js';
 import { isNegated, toClauses, typoFixer, type Clause } from './text.js';

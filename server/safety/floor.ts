@@ -1,5 +1,5 @@
 import type { ConditionPage } from '../knowledge/types.js';
-import type { Prediction } from '../pipeline/events.js';
+import type { Prediction } from '../contract/events.js';
 import { RELATED_CONDITIONS } from './rules.js';
 import type { SafetyAssessment } from './types.js';
 

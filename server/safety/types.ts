@@ -1,4 +1,4 @@
-import type { Demographics } from '../pipeline/types.js';
+import type { Demographics } from '../contract/turn.js';
 
 export type EmergencyKind =
   | 'suicide'

@@ -1,5 +1,5 @@
 import type { Severity as DbSeverity } from '../generated/prisma/enums.js';
-import type { Severity } from '../pipeline/events.js';
+import type { Severity } from '../contract/events.js';
 
 const TO_DB: Record<Severity, DbSeverity> = {
   'Self-care': 'SELF_CARE',

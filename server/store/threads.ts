@@ -1,8 +1,8 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Engine, Route, Severity as DbSeverity, TurnStatus } from '../generated/prisma/enums.js';
-import type { Demographics, HistoryMessage } from '../pipeline/types.js';
-import { AppError } from '../errors.js';
-import { hashToken, KEY_PREFIX, newToken } from '../auth/keys.js';
+import type { Demographics, HistoryMessage } from '../contract/turn.js';
+import { AppError } from '../contract/errors.js';
+import { hashToken, KEY_PREFIX, newToken } from '../contract/keys.js';
 import type { Db } from './db.js';
 
 export type ThreadRow = Prisma.ThreadGetPayload<object>;

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunnerEvent } from '../../server/pipeline/events.js';
-import { TurnError, type TurnInput } from '../../server/pipeline/types.js';
+import type { RunnerEvent } from '../../server/contract/events.js';
+import type { TurnInput } from '../../server/contract/turn.js';
+import { TurnError } from '../../server/contract/errors.js';
 import { codeOf, collect, gql, send, startThread, TURN_EVENTS_STAFF, wsClient, type EventOut } from '../support/graphql.js';
 import { Pauses, scriptedRunner, triageScript } from '../support/scripted-runner.js';
 import { startTestServer, type TestServer } from '../support/server.js';

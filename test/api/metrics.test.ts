@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunnerEvent } from '../../server/pipeline/events.js';
-import { TurnError, type TurnInput } from '../../server/pipeline/types.js';
+import type { RunnerEvent } from '../../server/contract/events.js';
+import type { TurnInput } from '../../server/contract/turn.js';
+import { TurnError } from '../../server/contract/errors.js';
 import { send, startThread } from '../support/graphql.js';
 import { scriptedRunner, triageScript } from '../support/scripted-runner.js';
 import { startTestServer, type TestServer } from '../support/server.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunnerEvent } from '../../server/pipeline/events.js';
-import type { TurnInput } from '../../server/pipeline/types.js';
+import type { RunnerEvent } from '../../server/contract/events.js';
+import type { TurnInput } from '../../server/contract/turn.js';
 import { collect, gql, send, startThread, wsClient } from '../support/graphql.js';
 import { Pauses, scriptedRunner } from '../support/scripted-runner.js';
 import { startTestServer, type TestServer } from '../support/server.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryBus, RedisBus, type TurnBus } from '../../server/bus/index.js';
 import { log } from '../../server/log.js';
-import type { TurnEvent } from '../../server/pipeline/events.js';
+import type { TurnEvent } from '../../server/contract/events.js';
 
 /** The bus contract, for the in-process bus and (where Redis is available, as in CI) the Redis one. */
 const redisUrl = process.env.REDIS_TEST_URL;

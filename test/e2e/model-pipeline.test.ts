@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER_OPEN } from '../../server/models/reasoner.js';
+import { ANSWER_OPEN } from '../../server/engines/model/reasoner.js';
 import { countTokens, type ChatRequestBody, type CompletionRequestBody } from '../support/fake-openai.js';
 import { gql, startThread } from '../support/graphql.js';
 import {

@@ -1,4 +1,4 @@
-import type { RetrievalResult } from '../../server/retrieval/types.js';
+import type { RetrievalResult } from '../../server/contract/retrieval.js';
 
 /** A small retrieval result for node tests. */
 export const retrieval: RetrievalResult = {

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createModelNodes } from '../../server/pipeline/model-nodes.js';
-import type { PipelineNodes } from '../../server/pipeline/nodes.js';
+import { createModelEngine } from '../../server/engines/model/engine.js';
+import type { TriageEngine } from '../../server/contract/engine.js';
 import { triageOnce } from '../../server/pipeline/non-conversational.js';
-import type { RunnerEvent } from '../../server/pipeline/events.js';
-import type { Retriever, SearchOptions } from '../../server/retrieval/types.js';
+import type { RunnerEvent } from '../../server/contract/events.js';
+import type { Retriever, SearchOptions } from '../../server/contract/retrieval.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
-import { fakeClients, fakeConfig } from '../models/helpers.js';
+import { fakeClients, fakeConfig } from '../engines/model/helpers.js';
 import { retrieval } from './fixtures.js';
 
 function recordingRetriever(): Retriever & { calls: { query: string; options?: SearchOptions }[] } {
@@ -30,13 +30,13 @@ afterEach(async () => {
 describe('triageOnce', () => {
   it('query -> retrieve -> reason -> parse on the model engine, without the router', async () => {
     const { config, clients } = fakeClients(fake, { BUDGET_STOP_SKIPS: '0', RETRIEVAL_K: '4' });
-    const nodes = createModelNodes({ router: clients.router, reasoner: clients.reasoner });
+    const nodes = createModelEngine({ router: clients.router, reasoner: clients.reasoner, historyExchanges: config.HISTORY_EXCHANGES });
     const retriever = recordingRetriever();
     fake.completion({ text: 'Tonsils are swollen.' }, { text: '(tonsillitis, Urgent Primary Care)' });
     const events: RunnerEvent[] = [];
     const result = await triageOnce(
       { text: 'swollen tonsils and fever', demographics: { age: 9 } },
-      { nodes, retriever, config, onEvent: (e) => events.push(e) },
+      { engine: nodes, retriever, k: config.RETRIEVAL_K, onEvent: (e) => events.push(e) },
     );
     expect(retriever.calls).toEqual([{ query: 'swollen tonsils and fever', options: { k: 4, signal: expect.any(AbortSignal) } }]);
     expect(result.prediction).toEqual({ condition: 'tonsillitis', conditionTitle: 'Tonsillitis', severity: 'Urgent Primary Care' });
@@ -50,8 +50,8 @@ describe('triageOnce', () => {
     expect(events.some((e) => e.type === 'ReasoningChunk')).toBe(true);
   });
 
-  it('works with any PipelineNodes (e.g. an offline engine)', async () => {
-    const stub: PipelineNodes = {
+  it('works with any TriageEngine (e.g. an offline engine)', async () => {
+    const stub: TriageEngine = {
       engine: 'OFFLINE',
       async *route() {
         throw new Error('not used');
@@ -64,7 +64,7 @@ describe('triageOnce', () => {
         throw new Error('not used');
       },
     };
-    const result = await triageOnce({ text: 'fever' }, { nodes: stub, retriever: recordingRetriever(), config: fakeConfig(fake) });
+    const result = await triageOnce({ text: 'fever' }, { engine: stub, retriever: recordingRetriever(), k: fakeConfig(fake).RETRIEVAL_K });
     expect(result.prediction.condition).toBe('flu');
     expect(result.usage).toEqual({});
     expect(result.timings.reason).toEqual(expect.any(Number));
@@ -72,8 +72,8 @@ describe('triageOnce', () => {
 
   it('propagates model failures as TurnErrors', async () => {
     const { config, clients } = fakeClients(fake, { MODEL_RETRIES: '0' });
-    const nodes = createModelNodes({ router: clients.router, reasoner: clients.reasoner });
+    const nodes = createModelEngine({ router: clients.router, reasoner: clients.reasoner, historyExchanges: config.HISTORY_EXCHANGES });
     fake.failNext(1, { status: 500 });
-    await expect(triageOnce({ text: 'fever' }, { nodes, retriever: recordingRetriever(), config })).rejects.toMatchObject({ code: 'MODEL_UNAVAILABLE' });
+    await expect(triageOnce({ text: 'fever' }, { engine: nodes, retriever: recordingRetriever(), k: config.RETRIEVAL_K })).rejects.toMatchObject({ code: 'MODEL_UNAVAILABLE' });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EmbeddingsClient } from '../../server/models/embeddings.js';
-import { TurnError } from '../../server/pipeline/types.js';
+import { EmbeddingsClient } from '../../server/retrieval/embedders/embeddings-client.js';
+import { TurnError } from '../../server/contract/errors.js';
 import { documentFromPage } from '../../server/retrieval/chunks.js';
 import { RemoteEmbedder } from '../../server/retrieval/embedders/openai.js';
 import { ingestDocuments } from '../../server/retrieval/ingest.js';

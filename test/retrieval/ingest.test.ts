@@ -5,7 +5,7 @@ import { LexicalEmbedder, LEXICAL_VARIANTS } from '../../server/retrieval/embedd
 import { ingestDocuments } from '../../server/retrieval/ingest.js';
 import { ChromaRetriever } from '../../server/retrieval/retriever.js';
 import { chromaClient, KnowledgeStore } from '../../server/retrieval/store.js';
-import type { Embedder } from '../../server/retrieval/types.js';
+import type { Embedder } from '../../server/retrieval/embedders/types.js';
 import { allPages, chromaUrl, collectionName } from './helpers.js';
 
 const embedder = new LexicalEmbedder(LEXICAL_VARIANTS.lexical);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { log } from '../../server/log.js';
 import { startRetrieval, type RetrievalService } from '../../server/retrieval/index.js';
 import { loadRerankPrompt, parseRerankAnswer, renderRerankPrompt, type Completer } from '../../server/retrieval/rerank.js';
-import type { RetrievedCondition } from '../../server/retrieval/types.js';
+import type { RetrievedCondition, Retriever } from '../../server/contract/retrieval.js';
 import { collectionName, testConfig } from './helpers.js';
 
 /** A completer that answers from a script and records the prompts it saw. */
@@ -61,8 +61,9 @@ describe('LLM rerank in the retriever (RERANK=llm)', () => {
     await vector?.close();
   });
 
-  async function withCompleter(completer: Completer): Promise<RetrievalService> {
-    return startRetrieval(testConfig({ RERANK: 'llm', RERANK_CANDIDATES: '10' }), log, { collection, completer });
+  async function withCompleter(completer: Completer): Promise<{ retriever: Retriever }> {
+    const service = await startRetrieval(testConfig({ RERANK: 'llm', RERANK_CANDIDATES: '10' }), log, { collection });
+    return { retriever: service.withReranker(completer) };
   }
 
   const query = 'sneezing, runny nose and a sore throat for two days';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConditionPage } from '../../server/knowledge/types.js';
-import type { Prediction } from '../../server/pipeline/events.js';
+import type { Prediction } from '../../server/contract/events.js';
 import { applySafetyFloor, assessSafety, emergencyNotice } from '../../server/safety/index.js';
 import { isNegated, toClauses } from '../../server/safety/text.js';
 import { NEGATIVE, POSITIVE } from './phrasings.js';

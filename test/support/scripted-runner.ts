@@ -1,5 +1,5 @@
-import type { RunnerEvent } from '../../server/pipeline/events.js';
-import type { TurnInput, TurnRunner } from '../../server/pipeline/types.js';
+import type { RunnerEvent } from '../../server/contract/events.js';
+import type { TurnInput, TurnRunner } from '../../server/contract/turn.js';
 
 /** A promise the test resolves by hand: lets a scripted turn pause at a known point, no sleeps. */
 export class Gate {

@@ -1,6 +1,6 @@
 import { loadConfig, type Config } from '../../server/config.js';
 import { startService, type RunningService } from '../../server/app/start.js';
-import type { TurnRunner } from '../../server/pipeline/types.js';
+import type { TurnRunner } from '../../server/contract/turn.js';
 import { createKey } from '../../server/auth/sites.js';
 import { createTestDatabase } from './db.js';
 

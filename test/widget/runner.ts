@@ -1,5 +1,6 @@
-import type { RunnerEvent } from '../../server/pipeline/events.js';
-import { TurnError, type TurnInput, type TurnRunner } from '../../server/pipeline/types.js';
+import type { RunnerEvent } from '../../server/contract/events.js';
+import type { TurnInput, TurnRunner } from '../../server/contract/turn.js';
+import { TurnError } from '../../server/contract/errors.js';
 
 /**
  * A scripted TurnRunner: the message text picks a script, so a browser test controls exactly what

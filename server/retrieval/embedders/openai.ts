@@ -1,4 +1,4 @@
-import { EmbeddingsClient, type EmbeddingsClientOptions } from '../../models/embeddings.js';
+import { EmbeddingsClient, type EmbeddingsClientOptions } from './embeddings-client.js';
 import type { RetrievalEmbedder } from './types.js';
 
 /**

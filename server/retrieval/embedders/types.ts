@@ -1,7 +1,12 @@
-import type { Embedder } from '../types.js';
+export interface Embedder {
+  /** Stable identity recorded on the collection; a change triggers a rebuild. */
+  readonly id: string;
+  readonly dimensions: number;
+  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+}
 
 /**
- * What retrieval needs from an embedder beyond the shared `Embedder` contract: a query-side entry
+ * What retrieval needs from an embedder beyond `Embedder`: a query-side entry
  * point (asymmetric embedders weight queries differently from documents) and, for embedders that
  * use corpus statistics at query time, a way to receive the ingested chunk texts.
  */

@@ -1,0 +1,80 @@
+/**
+ * The typed events of a turn, modelled on the Vercel AI SDK's stream parts: a discriminated union
+ * on `type`. `TurnEvent` is what clients receive (with `turnId` and a gap-free `seq` added by the
+ * turn manager); `RunnerEvent` adds the internal `Record` part a runner uses to fill the stored
+ * Turn without publishing anything.
+ */
+
+export const SEVERITIES = ['Self-care', 'Urgent Primary Care', 'A&E'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const STAGES = ['routing', 'searching', 'reasoning', 'answering'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export type Route = 'DIRECT' | 'CLARIFY' | 'TRIAGE';
+export type Engine = 'MODEL' | 'OFFLINE';
+
+export interface Source {
+  slug: string;
+  title: string;
+  url: string;
+  /** Similarity in [0, 1], higher is better. Only shown to callers with `triage:read`. */
+  score: number;
+}
+
+/** The condition of a prediction that names none of the retrieved conditions. */
+export const INCONCLUSIVE = 'inconclusive';
+export const INCONCLUSIVE_TITLE = 'Inconclusive';
+
+export interface Prediction {
+  /** A retrieved condition slug, or `inconclusive`. */
+  condition: string;
+  conditionTitle: string;
+  severity: Severity;
+}
+
+export type TurnEventBody =
+  | { type: 'TurnStarted'; engine: Engine }
+  | { type: 'StatusChunk'; stage: Stage; message: string }
+  | { type: 'ReasoningChunk'; delta: string }
+  | { type: 'AnswerChunk'; delta: string }
+  | { type: 'SourcesChunk'; sources: Source[] }
+  | { type: 'TriageChunk'; condition: string; conditionTitle: string; severity: Severity }
+  | { type: 'TurnCompleted'; messageId: string; route: Route }
+  | { type: 'TurnFailed'; code: string; message: string; retryable: boolean };
+
+export type TurnEvent = TurnEventBody & { turnId: string; seq: number };
+
+export type TurnEventType = TurnEventBody['type'];
+
+export const TERMINAL_EVENTS: ReadonlySet<TurnEventType> = new Set(['TurnCompleted', 'TurnFailed']);
+
+/** Token counts per stage, from the servers' `usage` (offline engine: 0). */
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** What a turn stores besides the answer. Runners fill it incrementally with `Record` parts. */
+export interface TurnRecord {
+  route?: Route;
+  searchQuery?: string;
+  /** The reasoner's full output (thinking + answer), never shown in the conversation history. */
+  reasonerOutput?: string;
+  prediction?: Prediction;
+  sources?: Source[];
+  /** Milliseconds per stage (route, retrieve, reason, respond). */
+  timings?: Record<string, number>;
+  usage?: Record<string, TokenUsage>;
+  /** Free-form diagnostics for staff (e.g. safety overrides, rerank picks). */
+  trace?: Record<string, unknown>;
+}
+
+/**
+ * Runners yield these. Everything except `Record` is published to subscribers; `Record` merges
+ * into the Turn row (shallow merge; `timings`, `usage` and `trace` merge one level deeper).
+ * Runners never yield TurnStarted/TurnCompleted/TurnFailed: the turn manager owns the lifecycle.
+ */
+export type RunnerEvent =
+  | Exclude<TurnEventBody, { type: 'TurnStarted' } | { type: 'TurnCompleted' } | { type: 'TurnFailed' }>
+  | { type: 'Record'; record: TurnRecord };

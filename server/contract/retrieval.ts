@@ -1,0 +1,38 @@
+/**
+ * What a search returns and how to ask for one: the vocabulary shared by retrieval (which implements
+ * `Retriever`), the engines (which read the retrieved conditions) and the pipeline (which calls it).
+ */
+
+export interface RetrievedSection {
+  /** Section heading, e.g. "Symptoms" or "When to call 999 or go to A&E". */
+  section: string;
+  content: string;
+  /** Similarity in [0, 1], higher is better. */
+  score: number;
+}
+
+/** A parent document (condition page) with its best-matching sections, best first. */
+export interface RetrievedCondition {
+  slug: string;
+  title: string;
+  url: string;
+  score: number;
+  sections: RetrievedSection[];
+}
+
+export interface RetrievalResult {
+  query: string;
+  conditions: RetrievedCondition[];
+  /** The serialised context the reasoner prompt uses (source, score, content; sources listed at the end). */
+  context: string;
+  tookMs: number;
+}
+
+export interface SearchOptions {
+  k?: number;
+  signal?: AbortSignal;
+}
+
+export interface Retriever {
+  search(query: string, options?: SearchOptions): Promise<RetrievalResult>;
+}

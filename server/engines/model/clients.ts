@@ -1,0 +1,103 @@
+import OpenAI, { type ClientOptions } from 'openai';
+import type { Config } from '../../config.js';
+import { log } from '../../log.js';
+import { createChatModel, type ChatModel } from './chat.js';
+import { checkModelServer, type ModelHealth } from '../../openai-compat/health.js';
+import { createBudgetForcingReasoner, createChatReasoner, type Reasoner } from './reasoner.js';
+import { DEFAULT_BACKOFF, type CallPolicy } from '../../openai-compat/retry.js';
+
+/**
+ * The model side of the pipeline: clients for the router (chat with tools) and the reasoner
+ * (budget forcing over completions, or a hosted reasoning model over chat), built from config.
+ */
+
+export type { ChatDelta, ChatMessage, ChatModel, ChatRequest, ChatResult, ToolCall, ToolDefinition } from './chat.js';
+export type { ModelHealth } from '../../openai-compat/health.js';
+export type { Reasoner, ReasonerDelta, ReasonerResult } from './reasoner.js';
+export type { CallPolicy } from '../../openai-compat/retry.js';
+export { MODEL_ERROR_CODES, type ModelErrorCode } from '../../openai-compat/errors.js';
+
+export interface ModelsHealth {
+  ok: boolean;
+  router: ModelHealth;
+  reasoner: ModelHealth;
+}
+
+export interface ModelClients {
+  router: ChatModel;
+  reasoner: Reasoner;
+  /** Checks both servers (GET /models, short timeout); never throws. */
+  health(options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<ModelsHealth>;
+}
+
+export interface ModelClientOptions {
+  /** Backoff before retries; tests shorten it. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+}
+
+export class ModelConfigError extends Error {
+  override name = 'ModelConfigError';
+}
+
+export function createModelClients(config: Config, options: ModelClientOptions = {}): ModelClients {
+  if (!config.ROUTER_BASE_URL || !config.REASONER_BASE_URL) {
+    throw new ModelConfigError('ROUTER_BASE_URL and REASONER_BASE_URL must be set for the model pipeline');
+  }
+  const backoff = {
+    backoffBaseMs: options.backoffBaseMs ?? DEFAULT_BACKOFF.backoffBaseMs,
+    backoffMaxMs: options.backoffMaxMs ?? DEFAULT_BACKOFF.backoffMaxMs,
+  };
+  const routerPolicy: CallPolicy = {
+    retries: config.MODEL_RETRIES,
+    firstTokenTimeoutMs: config.MODEL_FIRST_TOKEN_TIMEOUT_MS,
+    callTimeoutMs: config.ROUTER_TIMEOUT_MS,
+    ...backoff,
+  };
+  // The reasoner's limit is for the whole stage (all rounds), enforced by the reasoner itself.
+  const reasonerPolicy: CallPolicy = { ...routerPolicy, callTimeoutMs: config.REASONER_TIMEOUT_MS };
+
+  // Retries and timeouts are ours (retry.ts); the SDK's own would retry after tokens were shown.
+  const common: ClientOptions = { maxRetries: 0, logger: sdkLogger, logLevel: 'warn' };
+  const routerClient = new OpenAI({ ...common, baseURL: config.ROUTER_BASE_URL, apiKey: config.ROUTER_API_KEY, timeout: config.ROUTER_TIMEOUT_MS });
+  const reasonerClient = new OpenAI({ ...common, baseURL: config.REASONER_BASE_URL, apiKey: config.REASONER_API_KEY, timeout: config.REASONER_TIMEOUT_MS });
+
+  const router = createChatModel({ client: routerClient, model: config.ROUTER_MODEL, temperature: config.ROUTER_TEMPERATURE, policy: routerPolicy });
+  const settings = {
+    model: config.REASONER_MODEL,
+    thinkingBudget: config.BUDGET_THINKING_TOKENS,
+    stopSkips: config.BUDGET_STOP_SKIPS,
+    answerTokens: config.REASONER_ANSWER_TOKENS,
+    temperature: config.REASONER_TEMPERATURE,
+    ...(config.REASONER_SEED !== undefined ? { seed: config.REASONER_SEED } : {}),
+    stageTimeoutMs: config.REASONER_TIMEOUT_MS,
+    policy: reasonerPolicy,
+  };
+  const reasoner =
+    config.REASONER_MODE === 'chat'
+      ? createChatReasoner(
+          createChatModel({ client: reasonerClient, model: config.REASONER_MODEL, temperature: config.REASONER_TEMPERATURE, policy: reasonerPolicy }),
+          settings,
+        )
+      : createBudgetForcingReasoner(reasonerClient, settings);
+
+  const routerTarget = { role: 'router', baseURL: config.ROUTER_BASE_URL, apiKey: config.ROUTER_API_KEY, model: config.ROUTER_MODEL };
+  const reasonerTarget = { role: 'reasoner', baseURL: config.REASONER_BASE_URL, apiKey: config.REASONER_API_KEY, model: config.REASONER_MODEL };
+  return {
+    router,
+    reasoner,
+    async health(opts = {}) {
+      const [r, q] = await Promise.all([checkModelServer(routerTarget, opts), checkModelServer(reasonerTarget, opts)]);
+      return { ok: r.ok && q.ok, router: r, reasoner: q };
+    },
+  };
+}
+
+/** The SDK logs through ours (it would otherwise write to the console, e.g. on malformed stream data). */
+const sdk = log.child({ component: 'openai-sdk' });
+const sdkLogger: NonNullable<ClientOptions['logger']> = {
+  error: (message: string, ...rest: unknown[]) => sdk.error({ details: rest }, message),
+  warn: (message: string, ...rest: unknown[]) => sdk.warn({ details: rest }, message),
+  info: (message: string, ...rest: unknown[]) => sdk.info({ details: rest }, message),
+  debug: (message: string, ...rest: unknown[]) => sdk.debug({ details: rest }, message),
+};

@@ -1,0 +1,55 @@
+import type { Severity } from '../../contract/events.js';
+import type { PatientFacts } from './facts.js';
+import type { Candidate, FlagHit } from './score.js';
+
+/**
+ * Severity for the chosen condition, from its page: any red flag -> A&E; else any urgent flag ->
+ * Urgent Primary Care; else the page's `default_severity` (the level when the condition fits
+ * with no flags, e.g. appendicitis is A&E). Durations, ages and pregnancy meet flags through
+ * the flag's own wording ("cough lasting more than 3 weeks", "aged 65 or over"). Two general
+ * rules sit on top, NHS advice that holds across conditions: a baby under 3 months with a high
+ * temperature needs checking urgently, and symptoms that have gone on for 3 weeks or more
+ * should be seen by a GP.
+ */
+
+export interface SeverityDecision {
+  severity: Severity;
+  /** Why, in one plain sentence fragment, for the reasoning text. */
+  reason: string;
+  /** The flags that decided it. */
+  flags: FlagHit[];
+}
+
+/** Measured on the development cases: helps more (ulcers, rashes, ringing ears) than it costs. */
+const LONG_RUNNING_DAYS = 21;
+const FEVER = /\b(?:temperature|fever|feverish|hot|38|39|40)\b/;
+
+export function decideSeverity(candidate: Candidate, facts: PatientFacts, text: string): SeverityDecision {
+  const page = candidate.condition.page;
+  const red = candidate.flags.filter((f) => f.level === 'red');
+  if (red.length > 0) {
+    return { severity: 'A&E', reason: `the page lists ${quoteFlags(red)} as a reason to call 999 or go to A&E`, flags: red };
+  }
+  if (page.defaultSeverity === 'A&E') {
+    return { severity: 'A&E', reason: `${page.title.toLowerCase()} itself needs to be assessed in hospital straight away`, flags: [] };
+  }
+  const urgent = candidate.flags.filter((f) => f.level === 'urgent');
+  if (urgent.length > 0) {
+    return { severity: 'Urgent Primary Care', reason: `the page lists ${quoteFlags(urgent)} as a reason to get seen soon`, flags: urgent };
+  }
+  if (page.defaultSeverity === 'Urgent Primary Care') {
+    return { severity: 'Urgent Primary Care', reason: `${page.title.toLowerCase()} usually needs a GP or pharmacist to assess and treat it`, flags: [] };
+  }
+  if (facts.age !== undefined && facts.age < 0.25 && FEVER.test(text)) {
+    return { severity: 'Urgent Primary Care', reason: 'a baby under 3 months with a high temperature should always be checked urgently', flags: [] };
+  }
+  if (facts.durationDays !== undefined && facts.durationDays >= LONG_RUNNING_DAYS) {
+    return { severity: 'Urgent Primary Care', reason: `symptoms that have lasted ${facts.durationText ?? 'several weeks'} should be checked by a GP`, flags: [] };
+  }
+  return { severity: 'Self-care', reason: `${page.title.toLowerCase()} usually gets better with self-care and none of the warning signs on the page were mentioned`, flags: [] };
+}
+
+function quoteFlags(flags: FlagHit[]): string {
+  const labels = [...new Set(flags.map((f) => `"${f.label}"`))].slice(0, 3);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}` : (labels[0] ?? '');
+}

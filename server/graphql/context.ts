@@ -1,0 +1,30 @@
+import type { Principal } from '../auth/principal.js';
+import type { RateLimits } from '../auth/rate-limit.js';
+import type { TurnBus } from '../bus/types.js';
+import type { HealthReport } from '../contract/health.js';
+import type { Db } from '../store/db.js';
+import type { TurnManager } from '../turns/manager.js';
+
+/**
+ * What the API needs from the running service, passed in by whoever builds the server
+ * (server/app/start.ts). The schema depends on these interfaces, never on the app itself.
+ */
+export interface ApiServices {
+  db: Db;
+  bus: TurnBus;
+  turns: TurnManager;
+  limits: RateLimits;
+  /** How many past messages (user and assistant) a new turn receives. */
+  historyMessages: number;
+  /** The readiness checks (database, Chroma, model servers), each bounded in time. */
+  health(): Promise<HealthReport>;
+}
+
+export interface GraphQLContext {
+  principal: Principal;
+  services: ApiServices;
+  /** Aborted when the client goes away (subscriptions stop; turns do not). */
+  signal: AbortSignal;
+  /** The caller's IP (X-Forwarded-For's first hop when TRUST_PROXY), for rate limits. */
+  clientIp: string;
+}

@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createOfflineEngine } from '../../../server/engines/offline/engine.js';
+import type { TriageEngine } from '../../../server/contract/engine.js';
+import { answerText, config, ctx, drain, pages } from './helpers.js';
+
+let nodes: TriageEngine;
+beforeAll(async () => {
+  nodes = createOfflineEngine({ pages: await pages(), historyExchanges: config.HISTORY_EXCHANGES });
+});
+
+async function route(text: string, history: { role: 'user' | 'assistant'; content: string }[] = []) {
+  const { events, result } = await drain(nodes.route(ctx(text, { history })));
+  return { decision: result, answer: answerText(events), events };
+}
+
+describe('offline route', () => {
+  it.each(['hi', 'Hello there!', 'good morning', 'hiya'])('greets %j directly, says it is offline, and asks for symptoms', async (text) => {
+    const { decision, answer } = await route(text);
+    expect(decision).toEqual({ route: 'DIRECT' });
+    expect(answer).toMatch(/offline triage engine/);
+    expect(answer).toMatch(/no language model/);
+    expect(answer.trim().endsWith('?')).toBe(true);
+  });
+
+  it.each(['thanks so much, that was really helpful', 'thank you, bye', 'ok thanks', 'cheers'])('answers thanks %j directly', async (text) => {
+    const { decision, answer } = await route(text);
+    expect(decision.route).toBe('DIRECT');
+    expect(answer.trim().endsWith('?')).toBe(true);
+  });
+
+  it.each(["what's the weather like in london today?", 'can you recommend a good pizza place?', 'tell me a joke', 'how do i reset my password for this site?'])(
+    'declines off-topic %j honestly',
+    async (text) => {
+      const { decision, answer } = await route(text);
+      expect(decision.route).toBe('DIRECT');
+      expect(answer).toMatch(/only help with health/);
+      expect(answer).toMatch(/no language model/);
+      expect(answer.trim().endsWith('?')).toBe(true);
+    },
+  );
+
+  it.each(['who are you?', 'what can you do?', 'are you a real person?'])('explains itself for %j', async (text) => {
+    const { decision, answer } = await route(text);
+    expect(decision.route).toBe('DIRECT');
+    expect(answer).toMatch(/offline triage engine/);
+  });
+
+  it('streams a direct reply as several AnswerChunks', async () => {
+    const { events } = await route('hello');
+    expect(events.filter((e) => e.type === 'AnswerChunk').length).toBeGreaterThan(3);
+  });
+
+  it.each([
+    'I feel unwell',
+    "something's wrong with me",
+    'help',
+    'i dont feel right',
+    'not feeling great today',
+    "i think i'm coming down with something",
+    "I'm in pain",
+  ])('asks a useful question for %j', async (text) => {
+    const { decision, events } = await route(text);
+    expect(decision.route).toBe('CLARIFY');
+    if (decision.route !== 'CLARIFY') return;
+    expect(decision.question).toMatch(/\?$/);
+    expect(decision.question).toMatch(/when|how long/i);
+    // The question is sent verbatim by runTurn; the node itself streams nothing.
+    expect(events.some((e) => e.type === 'AnswerChunk')).toBe(false);
+  });
+
+  it.each(['I have a rash', 'headache', 'tired all the time', 'lump in my breast'])('asks for detail before guessing from one common symptom: %j', async (text) => {
+    const { decision } = await route(text);
+    expect(decision.route).toBe('CLARIFY');
+    if (decision.route === 'CLARIFY') expect(decision.question).toMatch(/when did it start/);
+  });
+
+  it('asks about the child for a vague message about a child', async () => {
+    const { decision } = await route("my child isn't well");
+    expect(decision.route).toBe('CLARIFY');
+    if (decision.route === 'CLARIFY') expect(decision.question).toMatch(/how old/i);
+  });
+
+  it.each([
+    'I have had a cough for 3 weeks',
+    'my knee hurts when I walk',
+    'burning when i pee',
+    'itchy rash on my arm that keeps spreading',
+    'toothache',
+    'sneezing and a runny nose',
+    'diarrea since yesterday',
+    'hi, my throat is really sore',
+  ])('triages symptoms %j', async (text) => {
+    const { decision } = await route(text);
+    expect(decision.route).toBe('TRIAGE');
+  });
+
+  it('routes emergencies to triage', async () => {
+    expect((await route('i wanna end it all')).decision.route).toBe('TRIAGE');
+    expect((await route('crushing chest pain')).decision.route).toBe('TRIAGE');
+  });
+
+  it('reads a follow-up with the symptoms it follows', async () => {
+    const history = [
+      { role: 'user' as const, content: 'I have a sore throat and a temperature' },
+      { role: 'assistant' as const, content: 'How long have you had these symptoms, and is anything making them better or worse?' },
+    ];
+    const { decision } = await route("it's been 3 days now", history);
+    expect(decision.route).toBe('TRIAGE');
+    if (decision.route === 'TRIAGE') {
+      expect(decision.query).toMatch(/sore throat/);
+      expect(decision.query).toMatch(/3 days/);
+    }
+  });
+
+  it('treats a yes to its own question as a follow-up, and thanks after triage as thanks', async () => {
+    const history = [
+      { role: 'user' as const, content: 'I have had a cough for 4 weeks' },
+      { role: 'assistant' as const, content: 'Have you also noticed "chesty cough with phlegm", or anything else that\'s changed?' },
+    ];
+    const yes = await route('yes', history);
+    expect(yes.decision.route).toBe('TRIAGE');
+    if (yes.decision.route === 'TRIAGE') expect(yes.decision.query).toMatch(/chesty cough with phlegm/);
+    expect((await route('thanks!', history)).decision.route).toBe('DIRECT');
+  });
+
+  it('does not triage an off-topic question just because symptoms came earlier', async () => {
+    const history = [{ role: 'user' as const, content: 'I have a sore throat' }];
+    expect((await route('can you recommend a good pizza place?', history)).decision.route).toBe('DIRECT');
+  });
+});
