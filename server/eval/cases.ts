@@ -1,32 +1,45 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { parseJsonLines } from '../jsonl.js';
 import { SEVERITIES } from '../contract/events.js';
+import type { Demographics } from '../contract/turn.js';
+import { parseJsonLines } from '../jsonl.js';
 
 /**
- * Evaluation cases: JSONL, one per line. `triage` cases name the expected condition and severity;
- * `smalltalk` and `vague` cases test that the assistant answers directly or asks for details.
+ * Evaluation cases: JSONL, one per line. `triage` cases name the expected condition (a page slug,
+ * or null when none of our pages fits) and severity; `smalltalk` and `offtopic` cases expect a
+ * direct reply, `vague` ones a clarifying question. Cases written by people outside the team
+ * arrive in many shapes, so absent and null fields are the same thing, and a case that cannot be
+ * read is reported with its line number while the others still run.
  */
+
+/** null and absent mean the same: "not given". */
+const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
 
 const demographics = z
   .object({
-    age: z.number().min(0).max(120).optional(),
-    sex: z.enum(['female', 'male']).optional(),
-    pregnant: z.boolean().optional(),
-    notes: z.string().optional(),
+    age: optional(z.number().min(0).max(120)),
+    sex: optional(z.enum(['female', 'male', 'other'])),
+    pregnant: optional(z.boolean()),
+    notes: optional(z.string()),
   })
-  .strict();
+  .strict()
+  .transform((d) => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)) as Demographics);
+
+export const ROUTE_KINDS = ['smalltalk', 'vague', 'offtopic'] as const;
 
 const evalCase = z.discriminatedUnion('kind', [
   z.object({
     id: z.string().min(1),
     kind: z.literal('triage'),
     text: z.string().min(1),
-    demographics: demographics.optional(),
-    condition: z.string().regex(/^[a-z0-9-]+$/),
+    demographics: optional(demographics),
+    condition: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .nullable(),
     severity: z.enum(SEVERITIES),
   }),
-  z.object({ id: z.string().min(1), kind: z.enum(['smalltalk', 'vague']), text: z.string().min(1), demographics: demographics.optional() }),
+  z.object({ id: z.string().min(1), kind: z.enum(ROUTE_KINDS), text: z.string().min(1), demographics: optional(demographics) }),
 ]);
 
 export type EvalCase = z.infer<typeof evalCase>;
@@ -36,18 +49,38 @@ export class CasesError extends Error {
   override name = 'CasesError';
 }
 
-export function parseCases(text: string, file = '<cases>'): EvalCase[] {
-  return parseJsonLines(text, { file, schema: evalCase, uniqueKey: (c) => c.id, keyName: 'id', fail: (m) => new CasesError(m) }).map(
-    (r) => r.record,
-  );
+/** A line of a case file that could not be read, and why. */
+export interface RejectedCase {
+  line: number;
+  message: string;
 }
 
-export async function loadCases(file: string): Promise<EvalCase[]> {
-  return parseCases(await readFile(file, 'utf8'), file);
+/**
+ * Parses a case file. Without `rejected`, the first unreadable line throws (our own sets must be
+ * clean); with it, unreadable lines are collected there and the rest returned.
+ */
+export function parseCases(text: string, file = '<cases>', rejected?: RejectedCase[]): EvalCase[] {
+  return parseJsonLines(text, {
+    file,
+    schema: evalCase,
+    uniqueKey: (c) => c.id,
+    keyName: 'id',
+    fail: (m) => new CasesError(m),
+    ...(rejected ? { reject: (problem: RejectedCase) => rejected.push(problem) } : {}),
+  }).map((r) => r.record);
+}
+
+export async function loadCases(file: string, rejected?: RejectedCase[]): Promise<EvalCase[]> {
+  return parseCases(await readFile(file, 'utf8'), file, rejected);
 }
 
 export function isTriage(c: EvalCase): c is TriageCase {
   return c.kind === 'triage';
+}
+
+/** A triage case whose expected condition is one of our pages (what retrieval can be scored on). */
+export function hasCondition(c: EvalCase): c is TriageCase & { condition: string } {
+  return c.kind === 'triage' && c.condition !== null;
 }
 
 /** Nearest-rank percentile of a list of numbers (p in 0..100). */

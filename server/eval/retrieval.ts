@@ -3,7 +3,7 @@ import type { Logger } from '../log.js';
 import { createEmbedder } from '../retrieval/embedders/index.js';
 import { startRetrieval, type StartRetrievalOptions } from '../retrieval/index.js';
 import type { Retriever } from '../contract/retrieval.js';
-import { isTriage, percentile, type EvalCase, type TriageCase } from './cases.js';
+import { hasCondition, percentile, type EvalCase, type TriageCase } from './cases.js';
 
 /**
  * Retrieval evaluation: for each triage case, is the expected condition among the top k
@@ -51,7 +51,7 @@ export function caseQuery(c: EvalCase): string {
 }
 
 export async function runRetrievalEval(config: Config, log: Logger, options: RetrievalEvalOptions): Promise<RetrievalEvalReport> {
-  const triage = options.cases.filter(isTriage);
+  const triage = options.cases.filter(hasCondition);
   const embedder = await createEmbedder(config, options.embedder);
   const collection = options.collection ?? `eval-${embedder.id.replace(/[^a-zA-Z0-9._-]+/g, '-')}`.slice(0, 60).replace(/[^a-zA-Z0-9]+$/, '');
   const service = await startRetrieval(config, log, { embedder, collection, tuning: options.tuning, reuseRunning: true });
@@ -80,7 +80,7 @@ export async function runRetrievalEval(config: Config, log: Logger, options: Ret
   }
 }
 
-async function runCase(retriever: Retriever, c: TriageCase, k: number, withDemographics: boolean, typos: number): Promise<CaseOutcome> {
+async function runCase(retriever: Retriever, c: TriageCase & { condition: string }, k: number, withDemographics: boolean, typos: number): Promise<CaseOutcome> {
   const started = performance.now();
   const text = withDemographics ? caseQuery(c) : c.text;
   const result = await retriever.search(typos > 0 ? misspell(text, typos, c.id) : text, { k });

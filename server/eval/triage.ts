@@ -10,7 +10,7 @@ import { createEmbedder } from '../retrieval/embedders/index.js';
 import { startRetrieval } from '../retrieval/index.js';
 import type { Retriever } from '../contract/retrieval.js';
 import { applySafetyFloor, assessSafety } from '../safety/index.js';
-import { isTriage, loadCases, percentile, type EvalCase } from './cases.js';
+import { isTriage, loadCases, percentile, type EvalCase, type RejectedCase } from './cases.js';
 
 /**
  * Triage evaluation: each triage case through the non-conversational pipeline (retrieve -> reason
@@ -37,7 +37,8 @@ export interface TriageEvalOptions {
 export interface TriageOutcome {
   id: string;
   kind: EvalCase['kind'];
-  expected: { condition?: string; severity?: Severity; route: Route };
+  /** `condition: null`: none of our pages fits; such cases count for severity, not condition. */
+  expected: { condition?: string | null; severity?: Severity; route: Route };
   predicted?: Prediction;
   /** The engine's own prediction before the safety floor. */
   raw?: Prediction;
@@ -48,7 +49,9 @@ export interface TriageOutcome {
 export interface TriageReport {
   engine: Engine;
   engineDescription: string;
-  cases: { triage: number; smalltalk: number; vague: number };
+  cases: { triage: number; smalltalk: number; vague: number; offtopic: number };
+  /** Lines of the case file that could not be read (reported, not run). */
+  rejected: RejectedCase[];
   conditionAccuracy: number;
   severityAccuracy: number;
   /** Predicted less severe than the truth. */
@@ -59,7 +62,7 @@ export interface TriageReport {
   /** confusion[expected][predicted], in SEVERITIES order. */
   confusion: Record<Severity, Record<Severity, number>>;
   routeAccuracy: number;
-  routeBreakdown: { smalltalkDirect: string; vagueClarify: string; triageTriage?: string };
+  routeBreakdown: { smalltalkDirect: string; vagueClarify: string; offtopicDirect: string; triageTriage?: string };
   latencyMs: { p50: number; p95: number };
   safetyFloor: { applied: boolean; overridden: number };
   outcomes: TriageOutcome[];
@@ -80,7 +83,7 @@ export interface EvaluateDeps {
 
 const RANK: Record<Severity, number> = { 'Self-care': 0, 'Urgent Primary Care': 1, 'A&E': 2 };
 
-export async function evaluateTriage(deps: EvaluateDeps, cases: EvalCase[]): Promise<TriageReport> {
+export async function evaluateTriage(deps: EvaluateDeps, cases: EvalCase[], rejected: RejectedCase[] = []): Promise<TriageReport> {
   const floor = deps.floor ?? true;
   const outcomes: TriageOutcome[] = [];
   let overridden = 0;
@@ -108,7 +111,7 @@ export async function evaluateTriage(deps: EvaluateDeps, cases: EvalCase[]): Pro
       outcomes.push({ id: c.id, kind: c.kind, expected: { route: c.kind === 'vague' ? 'CLARIFY' : 'DIRECT' }, route, ms: Math.round((performance.now() - started) * 10) / 10 });
     }
   }
-  return report(deps, outcomes, floor, overridden);
+  return report(deps, outcomes, floor, overridden, rejected);
 }
 
 async function routeOf(deps: EvaluateDeps, c: EvalCase): Promise<Route> {
@@ -123,7 +126,7 @@ async function routeOf(deps: EvaluateDeps, c: EvalCase): Promise<Route> {
   return decision.route;
 }
 
-function report(deps: EvaluateDeps, outcomes: TriageOutcome[], floor: boolean, overridden: number): TriageReport {
+function report(deps: EvaluateDeps, outcomes: TriageOutcome[], floor: boolean, overridden: number, rejected: RejectedCase[]): TriageReport {
   const triage = outcomes.filter((o) => o.kind === 'triage' && o.predicted && o.expected.severity);
   const n = triage.length || 1;
   const confusion = Object.fromEntries(SEVERITIES.map((e) => [e, Object.fromEntries(SEVERITIES.map((p) => [p, 0]))])) as TriageReport['confusion'];
@@ -131,11 +134,12 @@ function report(deps: EvaluateDeps, outcomes: TriageOutcome[], floor: boolean, o
   let severityHits = 0;
   let under = 0;
   let over = 0;
+  const withCondition = triage.filter((o) => o.expected.condition !== null);
   for (const o of triage) {
     const expected = o.expected.severity as Severity;
     const predicted = (o.predicted as Prediction).severity;
     confusion[expected][predicted]++;
-    if (o.predicted?.condition === o.expected.condition) conditionHits++;
+    if (o.expected.condition !== null && o.predicted?.condition === o.expected.condition) conditionHits++;
     if (predicted === expected) severityHits++;
     if (RANK[predicted] < RANK[expected]) under++;
     if (RANK[predicted] > RANK[expected]) over++;
@@ -143,15 +147,17 @@ function report(deps: EvaluateDeps, outcomes: TriageOutcome[], floor: boolean, o
   const ae = triage.filter((o) => o.expected.severity === 'A&E');
   const smalltalk = outcomes.filter((o) => o.kind === 'smalltalk');
   const vague = outcomes.filter((o) => o.kind === 'vague');
-  const routed = [...smalltalk, ...vague];
+  const offtopic = outcomes.filter((o) => o.kind === 'offtopic');
+  const routed = [...smalltalk, ...vague, ...offtopic];
   const routeHits = (list: TriageOutcome[]) => list.filter((o) => o.route === o.expected.route).length;
   const triageRouted = triage.filter((o) => o.route !== undefined);
   const times = triage.map((o) => o.ms);
   return {
     engine: deps.engine.engine,
     engineDescription: deps.engineDescription ?? (deps.engine.engine === 'OFFLINE' ? 'offline triage engine' : 'model pipeline (non-conversational)'),
-    cases: { triage: triage.length, smalltalk: smalltalk.length, vague: vague.length },
-    conditionAccuracy: conditionHits / n,
+    cases: { triage: triage.length, smalltalk: smalltalk.length, vague: vague.length, offtopic: offtopic.length },
+    rejected,
+    conditionAccuracy: conditionHits / (withCondition.length || 1),
     severityAccuracy: severityHits / n,
     underTriageRate: under / n,
     overTriageRate: over / n,
@@ -161,6 +167,7 @@ function report(deps: EvaluateDeps, outcomes: TriageOutcome[], floor: boolean, o
     routeBreakdown: {
       smalltalkDirect: `${routeHits(smalltalk)}/${smalltalk.length}`,
       vagueClarify: `${routeHits(vague)}/${vague.length}`,
+      offtopicDirect: `${routeHits(offtopic)}/${offtopic.length}`,
       ...(triageRouted.length ? { triageTriage: `${routeHits(triageRouted)}/${triageRouted.length}` } : {}),
     },
     latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95) },
@@ -175,13 +182,14 @@ export function formatReport(r: TriageReport, misses = false): string {
   const width = Math.max(...SEVERITIES.map((s) => s.length)) + 2;
   const pad = (s: string) => s.padEnd(width);
   const lines = [
-    `triage eval: ${r.cases.triage} triage, ${r.cases.smalltalk} smalltalk, ${r.cases.vague} vague cases; engine ${r.engine} (${r.engineDescription})`,
+    `triage eval: ${r.cases.triage} triage, ${r.cases.smalltalk} smalltalk, ${r.cases.vague} vague, ${r.cases.offtopic} off-topic cases; engine ${r.engine} (${r.engineDescription})`,
+    ...r.rejected.map((x) => `  skipped line ${x.line}: ${x.message}`),
     `condition accuracy  ${f(r.conditionAccuracy)}`,
     `severity accuracy   ${f(r.severityAccuracy)}`,
     `under-triage rate   ${f(r.underTriageRate)}   (predicted less severe than expected)`,
     `over-triage rate    ${f(r.overTriageRate)}   (predicted more severe than expected)`,
     `A&E recall          ${f(r.aeRecall)}`,
-    `route accuracy      ${f(r.routeAccuracy)}   (smalltalk -> DIRECT ${r.routeBreakdown.smalltalkDirect}, vague -> CLARIFY ${r.routeBreakdown.vagueClarify}${r.routeBreakdown.triageTriage ? `; triage -> TRIAGE ${r.routeBreakdown.triageTriage}` : ''})`,
+    `route accuracy      ${f(r.routeAccuracy)}   (smalltalk -> DIRECT ${r.routeBreakdown.smalltalkDirect}, off-topic -> DIRECT ${r.routeBreakdown.offtopicDirect}, vague -> CLARIFY ${r.routeBreakdown.vagueClarify}${r.routeBreakdown.triageTriage ? `; triage -> TRIAGE ${r.routeBreakdown.triageTriage}` : ''})`,
     `latency             p50 ${r.latencyMs.p50.toFixed(1)} ms  p95 ${r.latencyMs.p95.toFixed(1)} ms   (retrieve + reason per triage case)`,
     `safety floor        ${r.safetyFloor.applied ? `applied; changed ${r.safetyFloor.overridden} predictions` : 'not applied (--no-floor)'}`,
     '',
@@ -192,7 +200,8 @@ export function formatReport(r: TriageReport, misses = false): string {
   if (misses) {
     lines.push('', 'misses:');
     for (const o of r.outcomes) {
-      if (o.kind === 'triage' && (o.predicted?.condition !== o.expected.condition || o.predicted?.severity !== o.expected.severity)) {
+      const wrongCondition = o.expected.condition !== null && o.predicted?.condition !== o.expected.condition;
+      if (o.kind === 'triage' && (wrongCondition || o.predicted?.severity !== o.expected.severity)) {
         lines.push(`  ${o.id} expected ${o.expected.condition} / ${o.expected.severity}, got ${o.predicted?.condition} / ${o.predicted?.severity}`);
       } else if (o.kind !== 'triage' && o.route !== o.expected.route) {
         lines.push(`  ${o.id} (${o.kind}) expected ${o.expected.route}, got ${o.route}`);
@@ -208,7 +217,8 @@ export async function runTriageEval(options: TriageEvalOptions): Promise<TriageR
   if (!file) throw new TriageEvalError('triage evaluation: no cases file given (--cases FILE)');
   const flags = options.flags ?? {};
   const config = loadConfig();
-  const cases = await loadCases(file);
+  const rejected: RejectedCase[] = [];
+  const cases = await loadCases(file, rejected);
   const requested = typeof flags.engine === 'string' ? flags.engine : undefined;
   let provider;
   try {
@@ -237,6 +247,7 @@ export async function runTriageEval(options: TriageEvalOptions): Promise<TriageR
         engineDescription: `${description}; embedder ${embedder.id}`,
       },
       cases,
+      rejected,
     );
     if (options.json) console.log(JSON.stringify({ ...result, outcomes: flags.misses ? result.outcomes : undefined }, null, 2));
     else console.log(formatReport(result, flags.misses === true));

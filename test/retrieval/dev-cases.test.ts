@@ -17,7 +17,7 @@ describe('dev cases (test/eval/dev-cases.jsonl)', () => {
 
     const tsv = await readFile(path.resolve('knowledge/conditions.tsv'), 'utf8');
     const slugs = new Set(tsv.trim().split('\n').slice(1).map((l) => l.split('\t')[0]));
-    for (const c of triage) expect(slugs.has(c.condition), `${c.id}: ${c.condition}`).toBe(true);
+    for (const c of triage) expect(slugs.has(c.condition ?? ''), `${c.id}: ${c.condition}`).toBe(true);
     expect(new Set(triage.map((c) => c.condition)).size / slugs.size).toBeGreaterThanOrEqual(0.8);
   });
 
