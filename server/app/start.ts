@@ -10,10 +10,10 @@ import { Metrics } from '../metrics/index.js';
 import { createDb, type Db } from '../store/db.js';
 import { migrate } from '../store/migrate.js';
 import { startPostgres, type PostgresHandle } from '../store/postgres.js';
-import { markInterrupted } from '../store/threads.js';
 import { purgeOldThreads } from '../store/retention.js';
 import type { TurnRunner } from '../contract/turn.js';
 import { TurnManager } from '../turns/manager.js';
+import { closeOrphanedTurns } from '../turns/orphans.js';
 import { checkHealth } from './health.js';
 import { createHttpServer, type HttpServer } from './http.js';
 import { loadAssets } from './static.js';
@@ -67,7 +67,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     cleanup.push(() => bus.close());
     // One instance owns every turn with the in-process bus; with Redis, other instances may be
     // running turns, so only those whose heartbeat stopped are orphans.
-    const interrupted = await markInterrupted(
+    const interrupted = await closeOrphanedTurns(
       db,
       bus.kind === 'memory' ? undefined : new Date(Date.now() - 3 * config.TURN_CHECKPOINT_MS),
     );
@@ -75,7 +75,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     if (bus.kind !== 'memory') {
       // Many instances: one that dies mid-turn leaves a stale heartbeat; any survivor closes the turn.
       const sweep = setInterval(() => {
-        markInterrupted(db, new Date(Date.now() - 3 * config.TURN_CHECKPOINT_MS)).then(
+        closeOrphanedTurns(db, new Date(Date.now() - 3 * config.TURN_CHECKPOINT_MS)).then(
           (n) => n && log.warn({ turns: n }, 'marked turns orphaned by another instance as INTERRUPTED'),
           (error: unknown) => log.warn({ err: error }, 'orphan sweep failed'),
         );

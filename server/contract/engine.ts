@@ -33,6 +33,11 @@ export interface Analysis {
   /** The reasoner's full output (thinking and answer); stored on the Turn only. */
   reasonerOutput: string;
   retrieval: RetrievalResult;
+  /**
+   * Set by the pipeline when the safety rules raised the engine's own prediction: what the
+   * reasoning concluded. The responder must follow `prediction`, the safer one.
+   */
+  raisedFrom?: Prediction;
 }
 
 export interface TriageEngine {

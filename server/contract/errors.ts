@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import type { Advice } from './events.js';
 
 /** Stable error codes clients can switch on (GraphQL `extensions.code`). */
 export type ErrorCode =
@@ -35,6 +36,8 @@ export const badInput = (message: string, field?: string) =>
  */
 export class TurnError extends Error {
   override name = 'TurnError';
+  /** The advice the turn had given when it failed (set by the turn lifecycle, for the caller's error). */
+  advice: Advice | null = null;
   constructor(
     readonly code: string,
     message: string,

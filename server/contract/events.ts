@@ -33,15 +33,59 @@ export interface Prediction {
   severity: Severity;
 }
 
+/**
+ * The next action a visitor must not miss, sent as its own event before anything else the turn
+ * says: EMERGENCY is "call 999 or go to A&E now", URGENT is "speak to NHS 111 or your GP today".
+ * A turn's advice can only rise (URGENT, then EMERGENCY), and it survives every way a turn can end.
+ */
+export const ADVICE_LEVELS = ['URGENT', 'EMERGENCY'] as const;
+export type AdviceLevel = (typeof ADVICE_LEVELS)[number];
+
+export interface AdviceAction {
+  /** What the button or link says, e.g. "Call 999". */
+  label: string;
+  /** `tel:999`, `tel:111`, or an https link to the NHS service. */
+  href: string;
+}
+
+export interface Advice {
+  level: AdviceLevel;
+  /** One line saying what to do now. */
+  title: string;
+  /** A few sentences of Markdown: why, and what to do while waiting. */
+  text: string;
+  actions: AdviceAction[];
+}
+
+/** The advice stored as JSON (Turn.advice), or null when the value is not advice. */
+export function asAdvice(value: unknown): Advice | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Partial<Advice>;
+  const ok =
+    typeof v.level === 'string' &&
+    (ADVICE_LEVELS as readonly string[]).includes(v.level) &&
+    typeof v.title === 'string' &&
+    typeof v.text === 'string' &&
+    Array.isArray(v.actions) &&
+    v.actions.every((a) => typeof a?.label === 'string' && typeof a?.href === 'string');
+  return ok ? (v as Advice) : null;
+}
+
+/** True when `next` should replace `current` (it is higher). */
+export function adviceRaises(current: Advice | null | undefined, next: Advice): boolean {
+  return !current || ADVICE_LEVELS.indexOf(next.level) > ADVICE_LEVELS.indexOf(current.level);
+}
+
 export type TurnEventBody =
   | { type: 'TurnStarted'; engine: Engine }
+  | { type: 'AdviceChunk'; advice: Advice }
   | { type: 'StatusChunk'; stage: Stage; message: string }
   | { type: 'ReasoningChunk'; delta: string }
   | { type: 'AnswerChunk'; delta: string }
   | { type: 'SourcesChunk'; sources: Source[] }
   | { type: 'TriageChunk'; condition: string; conditionTitle: string; severity: Severity }
   | { type: 'TurnCompleted'; messageId: string; route: Route }
-  | { type: 'TurnFailed'; code: string; message: string; retryable: boolean };
+  | { type: 'TurnFailed'; code: string; message: string; retryable: boolean; advice: Advice | null };
 
 export type TurnEvent = TurnEventBody & { turnId: string; seq: number };
 

@@ -2,7 +2,7 @@ import type { Severity, TurnEvent } from '../contract/events.js';
 import { severityToDb } from '../store/severity.js';
 import { canSeeTriage } from '../auth/principal.js';
 import { builder } from './builder.js';
-import { EngineEnum, MessageRef, RouteEnum, SeverityEnum, SourceRef, StageEnum } from './types.js';
+import { AdviceRef, EngineEnum, MessageRef, RouteEnum, SeverityEnum, SourceRef, StageEnum } from './types.js';
 
 type Of<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
 
@@ -26,6 +26,22 @@ function eventType<T extends TurnEvent['type']>(name: T, description: string) {
 
 builder.objectField(eventType('TurnStarted', 'The turn began.'), 'engine', (t) =>
   t.field({ type: EngineEnum, description: 'What is producing it.', resolve: (e) => e.engine }),
+);
+
+builder.objectField(
+  eventType(
+    'AdviceChunk',
+    'The next action the person must not miss, sent before anything else when the safety rules fire (before any model call), and again only if a later prediction raises it (URGENT to EMERGENCY). Show the latest as an urgent card above the answer.',
+  ),
+  'advice',
+  (t) =>
+    t.field({
+      type: AdviceRef,
+      // Nullable only so one selection can ask for it here and on TurnFailed.advice (GraphQL needs the same shape).
+      nullable: true,
+      description: 'What to do now. Always set on this event (nullable only to share its name with TurnFailed.advice in one selection).',
+      resolve: (e) => e.advice,
+    }),
 );
 
 const status = eventType('StatusChunk', 'What the assistant is doing now (for a status line).');
@@ -84,4 +100,10 @@ builder.objectFields(failed, (t) => ({
   code: t.exposeString('code', { description: 'Stable code: MODEL_UNAVAILABLE, MODEL_TIMEOUT, MODEL_STREAM_INTERRUPTED, MODEL_BAD_RESPONSE, CANCELLED, INTERRUPTED, INTERNAL...' }),
   message: t.exposeString('message', { description: 'Human-readable explanation.' }),
   retryable: t.exposeBoolean('retryable', { description: 'Whether sending the message again may work.' }),
+  advice: t.field({
+    type: AdviceRef,
+    nullable: true,
+    description: 'The advice the turn had given (an emergency keeps "call 999" even when the answer failed); null when none.',
+    resolve: (e) => e.advice ?? null,
+  }),
 }));

@@ -3,6 +3,7 @@ import { TurnError } from '../contract/errors.js';
 import { createThread, findTurn, recentHistory, storeUserMessage, type MessageRow, type ThreadRow, type TurnRow } from '../store/threads.js';
 import type { Demographics } from '../contract/turn.js';
 import { builder } from './builder.js';
+import { publicMessage } from '../turns/public-errors.js';
 import type { TurnBus } from '../bus/types.js';
 import { writableThread, writableTurn } from './access.js';
 import { DemographicsInput, parseClientMessageId, parseDemographics, parseMessageText } from './inputs.js';
@@ -83,24 +84,29 @@ builder.mutationField('sendMessage', (t) =>
       const sent = await storeUserMessage(db, { threadId: thread.id, text, clientMessageId, demographics, engine: turns.engine });
       if (!sent.created) return { message: sent.message, turn: (await findTurn(db, sent.turn.id)) ?? sent.turn };
       const history = await recentHistory(db, thread.id, sent.message.id, historyMessages);
+      const turnInput = {
+        turnId: sent.turn.id,
+        threadId: thread.id,
+        text,
+        history,
+        demographics: demographics ?? ((thread.demographics as Demographics | null) ?? undefined),
+      };
       try {
-        await turns.start({
-          turnId: sent.turn.id,
-          threadId: thread.id,
-          text,
-          history,
-          demographics: demographics ?? ((thread.demographics as Demographics | null) ?? undefined),
-        });
+        await turns.start(turnInput);
       } catch (error) {
-        // The user message stays; the turn records why it never ran.
-        const failure = error instanceof TurnError ? error : new TurnError('INTERNAL', 'The turn could not start.', true);
-        await db.turn.update({
-          where: { id: sent.turn.id },
-          data: { status: 'FAILED', errorCode: failure.code, errorMessage: failure.message, errorRetryable: failure.retryable, endedAt: new Date() },
-        });
-        throw new AppError(failure.code === 'SHUTTING_DOWN' ? 'SERVICE_UNAVAILABLE' : 'INTERNAL', failure.message, {
+        // The user message stays; the turn records why it never ran, and any advice the message
+        // calls for travels with the error (an emergency is never told only "try again").
+        let failure: TurnError;
+        if (error instanceof TurnError) {
+          failure = error;
+        } else {
+          failure = new TurnError('INTERNAL', 'The turn could not start.', true, { cause: error });
+          await turns.recordRefusal(turnInput, failure);
+        }
+        throw new AppError(failure.code === 'SHUTTING_DOWN' ? 'SERVICE_UNAVAILABLE' : 'INTERNAL', publicMessage(failure.code, failure.advice), {
           turnCode: failure.code,
           retryable: failure.retryable,
+          ...(failure.advice ? { advice: failure.advice } : {}),
         });
       }
       return { message: sent.message, turn: sent.turn };

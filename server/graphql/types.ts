@@ -1,6 +1,6 @@
 import { resolveCursorConnection } from '@pothos/plugin-relay';
 import type { Demographics } from '../contract/turn.js';
-import type { Source } from '../contract/events.js';
+import { asAdvice, type Advice, type AdviceAction, type Source } from '../contract/events.js';
 import { severityFromDb, severityToDb } from '../store/severity.js';
 import { pageMessages, type MessageRow, type ThreadRow, type TurnRow } from '../store/threads.js';
 import { builder } from './builder.js';
@@ -47,6 +47,33 @@ export const SeverityEnum = builder.enumType('Severity', {
     URGENT_PRIMARY_CARE: { description: 'GP, NHS 111 or an urgent treatment centre as soon as possible.' },
     A_AND_E: { description: 'Call 999 or go to A&E now.' },
   } as const,
+});
+
+export const AdviceLevelEnum = builder.enumType('AdviceLevel', {
+  description: 'How urgent the next action is.',
+  values: {
+    EMERGENCY: { description: 'Call 999 or go to A&E now.' },
+    URGENT: { description: 'Speak to NHS 111 or a GP today.' },
+  } as const,
+});
+
+export const AdviceActionRef = builder.objectRef<AdviceAction>('AdviceAction').implement({
+  description: 'Something the person can do at once, as a button or link.',
+  fields: (t) => ({
+    label: t.exposeString('label', { description: 'What it says, e.g. "Call 999".' }),
+    href: t.exposeString('href', { description: 'A `tel:` number or an https link to an NHS service (open `tel:` links in place, not in a new tab).' }),
+  }),
+});
+
+export const AdviceRef = builder.objectRef<Advice>('Advice').implement({
+  description:
+    'The next action the person must not miss (emergency: call 999 / go to A&E; urgent: NHS 111 / GP today). Public: every caller sees it. Show it apart from the answer, as an urgent card.',
+  fields: (t) => ({
+    level: t.field({ type: AdviceLevelEnum, description: 'How urgent.', resolve: (a) => a.level }),
+    title: t.exposeString('title', { description: 'One line saying what to do now.' }),
+    text: t.exposeString('text', { description: 'Why, and what to do while waiting (Markdown).' }),
+    actions: t.field({ type: [AdviceActionRef], description: 'Numbers to call and services to open, most important first.', resolve: (a) => a.actions }),
+  }),
 });
 
 export const StageEnum = builder.enumType('Stage', {
@@ -101,11 +128,11 @@ export const PredictionRef = builder
     }),
   });
 
-export const TurnErrorRef = builder.objectRef<{ code: string; detail: string; retryable: boolean }>('TurnErrorInfo').implement({
+export const TurnErrorRef = builder.objectRef<{ code: string; detail: string; retryable: boolean; advice: Advice | null }>('TurnErrorInfo').implement({
   description: 'Why a turn failed.',
   fields: (t) => ({
     code: t.exposeString('code', { description: 'Stable code, e.g. MODEL_UNAVAILABLE, MODEL_TIMEOUT, INTERRUPTED, CANCELLED.' }),
-    message: t.string({ description: 'What to tell the person (plain, no internals).', resolve: (e) => publicMessage(e.code) }),
+    message: t.string({ description: 'What to tell the person (plain, no internals).', resolve: (e) => publicMessage(e.code, e.advice) }),
     detail: t.string({
       description: 'The technical cause (model server, HTTP status...). Needs triage:read.',
       resolve: (e, _a, ctx) => {
@@ -169,7 +196,15 @@ TurnRef.implement({
       nullable: true,
       description: 'Why it failed, when it did.',
       resolve: (turn) =>
-        turn.errorCode ? { code: turn.errorCode, detail: turn.errorMessage ?? '', retryable: turn.errorRetryable ?? false } : null,
+        turn.errorCode
+          ? { code: turn.errorCode, detail: turn.errorMessage ?? '', retryable: turn.errorRetryable ?? false, advice: asAdvice(turn.advice) }
+          : null,
+    }),
+    advice: t.field({
+      type: AdviceRef,
+      nullable: true,
+      description: 'The highest advice the turn gave (kept whether it completed, failed or was interrupted).',
+      resolve: (turn) => asAdvice(turn.advice),
     }),
     prediction: t.field({
       type: PredictionRef,

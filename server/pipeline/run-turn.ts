@@ -1,7 +1,7 @@
 import type { ConditionPage } from '../knowledge/types.js';
 import type { Retriever } from '../contract/retrieval.js';
-import { applySafetyFloor, assessSafety, emergencyNotice, type SafetyAssessment } from '../safety/index.js';
-import type { RunnerEvent, Source, Stage } from '../contract/events.js';
+import { adviceForSeverity, adviceMarkdown, answerCarriesAdvice, applySafetyFloor, assessTurn, emergencyAdvice } from '../safety/index.js';
+import { adviceRaises, SEVERITIES, type Advice, type RunnerEvent, type Severity, type Source, type Stage } from '../contract/events.js';
 import type { TriageEngine, RouteDecision, TurnContext } from '../contract/engine.js';
 import type { TurnInput, TurnRunner } from '../contract/turn.js';
 import { TurnError } from '../contract/errors.js';
@@ -21,14 +21,27 @@ const STATUS: Record<Stage, string> = {
 
 const status = (stage: Stage): RunnerEvent => ({ type: 'StatusChunk', stage, message: STATUS[stage] });
 
-/** Mentions 999 or A&E: the emergency next action is already in the answer. */
-const HAS_EMERGENCY_ACTION = /\b999\b|\bA&E\b/;
+/**
+ * Said first when the safety rules raised the severity above what the reasoning (already shown)
+ * concluded, so a visitor reading both is not left with two verdicts.
+ */
+const SAFER_ADVICE: Record<Severity, string> = {
+  'Self-care': '',
+  'Urgent Primary Care':
+    'The reasoning above rated this as less urgent, but some of what you describe needs a doctor to look at it, so please follow the safer advice: speak to NHS 111 or your GP today.',
+  'A&E':
+    'The reasoning above did not rate this as an emergency, but some of what you describe can be a sign of one, so please follow the safer advice: call 999 or go to A&E now.',
+};
+
+const rank = (s: Severity) => SEVERITIES.indexOf(s);
 
 /**
  * The conversation graph: route -> (DIRECT | CLARIFY | TRIAGE: retrieve -> reason -> respond),
  * with the safety rules around it that hold for every engine: an emergency in the message skips
- * routing straight to triage, floors the prediction at A&E, and guarantees the emergency next
- * action (999 / A&E; for suicidal thoughts also 111 option 2 and Samaritans) in the answer.
+ * routing straight to triage and floors the prediction at A&E; the floored severity's advice is
+ * sent as an AdviceChunk before the answer (the turn manager already sent the message's own
+ * emergency advice first), the responder is given it, and the answer is guaranteed to carry its
+ * next action (999 / A&E; 111 / GP; for suicidal thoughts also 111 option 2 and Samaritans).
  */
 export function createPipelineRunner(deps: PipelineDeps): TurnRunner {
   return {
@@ -40,7 +53,7 @@ export function createPipelineRunner(deps: PipelineDeps): TurnRunner {
 export async function* runTurn(deps: PipelineDeps, input: TurnInput, signal: AbortSignal): AsyncGenerator<RunnerEvent> {
   const { engine, retriever, pages } = deps;
   const ctx: TurnContext = { input, signal };
-  const safety = assessWithContext(input);
+  const safety = assessTurn(input);
   const timings: Record<string, number> = {};
   const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -89,41 +102,29 @@ export async function* runTurn(deps: PipelineDeps, input: TurnInput, signal: Abo
   };
   yield { type: 'TriageChunk', condition: prediction.condition, conditionTitle: prediction.conditionTitle, severity: prediction.severity };
 
+  const advice = strongest(safety.emergency ? emergencyAdvice(safety) : null, adviceForSeverity(prediction.severity));
+  if (advice) yield { type: 'AdviceChunk', advice };
+
   yield status('answering');
-  const notice = noticeFor(safety, prediction.severity);
+  const notice = advice?.level === 'EMERGENCY' ? adviceMarkdown(advice) : null;
+  if (rank(prediction.severity) > rank(analysis.prediction.severity)) {
+    yield { type: 'AnswerChunk', delta: `${SAFER_ADVICE[prediction.severity]}\n\n` };
+  }
   let answer = '';
-  for await (const event of engine.respond(ctx, { ...analysis, prediction }, notice)) {
+  const raisedFrom = floored.overridden ? analysis.prediction : undefined;
+  for await (const event of engine.respond(ctx, { ...analysis, prediction, ...(raisedFrom ? { raisedFrom } : {}) }, notice)) {
     if (event.type === 'AnswerChunk') answer += event.delta;
     yield event;
   }
-  if (notice && !HAS_EMERGENCY_ACTION.test(answer)) {
-    yield { type: 'AnswerChunk', delta: `${answer ? '\n\n' : ''}${notice}` };
-  } else if (notice && safety.kinds.includes('suicide') && !/116 123/.test(answer)) {
-    // Suicidal thoughts always get the crisis lines, even if the answer mentioned 999.
-    yield { type: 'AnswerChunk', delta: `\n\n${notice}` };
+  // Whatever the responder wrote, the answer ends up naming the advice's next action.
+  if (advice && !answerCarriesAdvice(answer, advice)) {
+    yield { type: 'AnswerChunk', delta: `${answer ? '\n\n' : ''}${adviceMarkdown(advice)}` };
   }
 }
 
-/**
- * Emergencies are judged on the new message, and also on the previous user message with it when
- * the new one adds to it ("chest pain" earlier, "now I'm sweating" now): the combination counts
- * only if something the new message says is part of what matched, so a later "thanks" does not
- * re-trigger an emergency already dealt with.
- */
-function assessWithContext(input: TurnInput): SafetyAssessment {
-  const alone = assessSafety(input.text, input.demographics);
-  if (alone.emergency) return alone;
-  const previous = [...input.history].reverse().find((m) => m.role === 'user')?.content;
-  if (!previous) return alone;
-  const combined = assessSafety(`${previous}. ${input.text}`, input.demographics);
-  const text = input.text.toLowerCase();
-  return combined.emergency && combined.matched.some((m) => text.includes(m.toLowerCase())) ? combined : alone;
-}
-
-function noticeFor(safety: SafetyAssessment, severity: string): string | null {
-  if (safety.emergency) return emergencyNotice(safety);
-  if (severity === 'A&E') return emergencyNotice({ emergency: true, kinds: ['other'], matched: [] });
-  return null;
+function strongest(a: Advice | null, b: Advice | null): Advice | null {
+  if (!a) return b;
+  return b && adviceRaises(a, b) ? b : a;
 }
 
 function throwIfAborted(signal: AbortSignal): void {

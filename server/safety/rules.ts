@@ -71,7 +71,7 @@ export const RULES: Rule[] = [
 
 /** Order in which kinds are reported, and in which a condition hint is chosen. */
 export const KIND_PRIORITY: EmergencyKind[] = [
-  'suicide', 'anaphylaxis', 'stroke', 'cardiac', 'meningitis', 'sepsis', 'other', 'child', 'breathing', 'bleeding',
+  'suicide', 'anaphylaxis', 'stroke', 'cardiac', 'clot', 'meningitis', 'sepsis', 'pregnancy', 'head', 'abdominal', 'other', 'child', 'breathing', 'bleeding',
 ];
 
 /**
@@ -88,5 +88,9 @@ export const RELATED_CONDITIONS: Record<EmergencyKind, string[]> = {
   child: [],
   bleeding: [],
   breathing: [],
+  clot: ['pulmonary-embolism', 'deep-vein-thrombosis'],
+  head: ['head-injury-and-concussion'],
+  pregnancy: ['ectopic-pregnancy'],
+  abdominal: ['appendicitis', 'acute-pancreatitis', 'gallstones', 'kidney-stones', 'abdominal-aortic-aneurysm', 'stomach-ulcer', 'ectopic-pregnancy'],
   other: [],
 };

@@ -10,6 +10,10 @@ export type EmergencyKind =
   | 'child'
   | 'bleeding'
   | 'breathing'
+  | 'clot'
+  | 'head'
+  | 'pregnancy'
+  | 'abdominal'
   | 'other';
 
 export interface SafetyAssessment {

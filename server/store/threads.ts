@@ -159,10 +159,11 @@ export async function pageThreads(
 /**
  * Marks RUNNING turns as FAILED/INTERRUPTED. With `staleBefore` only those whose heartbeat is
  * older (other instances may own the rest); without it every running turn (single instance
- * start-up: nothing else can be running them).
+ * start-up: nothing else can be running them). A turn that had given advice keeps it, and its
+ * thread gets the ASSISTANT message holding it (`adviceText`), as a turn failing live would.
  */
-export async function markInterrupted(db: Db, staleBefore?: Date): Promise<number> {
-  const { count } = await db.turn.updateMany({
+export async function markInterrupted(db: Db, adviceText: (advice: Prisma.JsonValue) => string | null, staleBefore?: Date): Promise<number> {
+  const turns = await db.turn.updateManyAndReturn({
     where: { status: 'RUNNING', ...(staleBefore ? { heartbeatAt: { lt: staleBefore } } : {}) },
     data: {
       status: 'FAILED',
@@ -171,6 +172,12 @@ export async function markInterrupted(db: Db, staleBefore?: Date): Promise<numbe
       errorRetryable: true,
       endedAt: new Date(),
     },
+    select: { id: true, threadId: true, advice: true },
   });
-  return count;
+  const messages = turns.flatMap((t) => {
+    const text = t.advice ? adviceText(t.advice) : null;
+    return text ? [{ threadId: t.threadId, role: 'ASSISTANT' as const, text, turnId: t.id }] : [];
+  });
+  if (messages.length) await db.message.createMany({ data: messages });
+  return turns.length;
 }

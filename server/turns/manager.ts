@@ -2,9 +2,10 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { Logger } from '../log.js';
 import type { TurnBus } from '../bus/types.js';
 import type { Db } from '../store/db.js';
-import type { TurnEvent, TurnEventBody, TurnRecord } from '../contract/events.js';
+import { adviceRaises, type Advice, type TurnEvent, type TurnEventBody, type TurnRecord } from '../contract/events.js';
 import type { TurnInput, TurnRunner } from '../contract/turn.js';
 import { TurnError } from '../contract/errors.js';
+import { adviceMarkdown, assessTurn, emergencyAdvice } from '../safety/index.js';
 import { severityToDb } from '../store/severity.js';
 import { Coalescer } from './coalesce.js';
 import { publicMessage } from './public-errors.js';
@@ -29,10 +30,25 @@ interface Running {
 const toJson = (value: unknown): Prisma.InputJsonValue => value as Prisma.InputJsonValue;
 
 /**
+ * The advice the safety rules give on a message before anything else happens (engine-independent:
+ * whatever runs the turn, and however it ends, an emergency gets "call 999" first).
+ */
+export function adviceOnMessage(input: Pick<TurnInput, 'text' | 'history' | 'demographics'>): Advice | null {
+  const safety = assessTurn(input);
+  return safety.emergency ? emergencyAdvice(safety) : null;
+}
+
+/**
  * Runs turns detached from the clients that asked for them. It owns the lifecycle events
  * (TurnStarted first, exactly one TurnCompleted or TurnFailed last), numbers events with a
  * gap-free seq, publishes them on the bus, checkpoints the partial answer every few seconds
  * (no per-token writes), and writes the answer, the record and the event log once at the end.
+ *
+ * It also owns the advice guarantee: when the safety rules fire on the message, an AdviceChunk
+ * follows TurnStarted before the runner is even called; a runner's later AdviceChunk is published
+ * only if it raises the level; the advice is written to the Turn as soon as it is given (a crash
+ * keeps it), and a turn that fails after advice ends with a TurnFailed carrying it and an
+ * ASSISTANT message holding it, so the conversation shows it.
  */
 export class TurnManager {
   private readonly running = new Map<string, Running>();
@@ -55,9 +71,17 @@ export class TurnManager {
     return this.running.has(turnId);
   }
 
-  /** Starts the turn in the background; the promise resolves once TurnStarted is published. */
+  /**
+   * Starts the turn in the background; the promise resolves once TurnStarted (and any advice) is
+   * published. A turn refused here (shutting down) is stored as failed, with its advice, before
+   * the TurnError is thrown; `error.advice` carries that advice for the caller's error.
+   */
   async start(input: TurnInput): Promise<void> {
-    if (!this.accepting) throw new TurnError('SHUTTING_DOWN', 'The service is restarting; try again in a moment.', true);
+    if (!this.accepting) {
+      const refusal = new TurnError('SHUTTING_DOWN', 'The service is restarting; try again in a moment.', true);
+      await this.recordRefusal(input, refusal);
+      throw refusal;
+    }
     const controller = new AbortController();
     let started!: () => void;
     const startedPromise = new Promise<void>((resolve) => (started = resolve));
@@ -66,6 +90,29 @@ export class TurnManager {
       .finally(() => this.running.delete(input.turnId));
     this.running.set(input.turnId, { controller, done });
     await startedPromise;
+  }
+
+  /**
+   * Stores a turn that never ran as failed, keeping the advice its message calls for (and an
+   * ASSISTANT message with it), and attaches that advice to `error`.
+   */
+  async recordRefusal(input: TurnInput, error: TurnError): Promise<Advice | null> {
+    const advice = adviceOnMessage(input);
+    error.advice = advice;
+    const { db } = this.options;
+    await db.turn.update({
+      where: { id: input.turnId },
+      data: {
+        status: 'FAILED',
+        errorCode: error.code,
+        errorMessage: error.message,
+        errorRetryable: error.retryable,
+        endedAt: new Date(),
+        ...(advice ? { advice: toJson(advice) } : {}),
+      },
+    });
+    if (advice) await db.message.create({ data: { threadId: input.threadId, role: 'ASSISTANT', text: adviceMarkdown(advice), turnId: input.turnId } });
+    return advice;
   }
 
   /** Aborts a turn running in this process; returns false when it is not running here. */
@@ -109,6 +156,7 @@ export class TurnManager {
     let seq = 0;
     let answer = '';
     let reasoning = '';
+    let advice: Advice | null = null;
     const record: TurnRecord = {};
     const t0 = Date.now();
 
@@ -138,9 +186,24 @@ export class TurnManager {
       checkpoint(true).catch((error: unknown) => log.warn({ err: error, turnId }, 'checkpoint failed'));
     }, this.options.checkpointMs);
 
+    /** Publishes advice that raises the turn's level and writes it to the Turn at once. */
+    const advise = async (next: Advice) => {
+      if (!adviceRaises(advice, next)) return;
+      advice = next;
+      await coalescer.emit({ type: 'AdviceChunk', advice: next });
+      await db.turn.update({ where: { id: turnId }, data: { advice: toJson(next) } });
+    };
+
     await publish({ type: 'TurnStarted', engine: runner.engine });
     metrics?.turnsStarted.inc({ engine: runner.engine });
     metrics?.turnsRunning.inc();
+    // Advice first: before the runner (and any model call) starts, and before sendMessage returns.
+    try {
+      const first = adviceOnMessage(input);
+      if (first) await advise(first);
+    } catch (error) {
+      log.error({ err: error, turnId }, 'could not give the safety advice first');
+    }
     started();
 
     let failure: TurnError | null = null;
@@ -168,6 +231,9 @@ export class TurnManager {
           case 'TriageChunk':
             record.prediction = { condition: event.condition, conditionTitle: event.conditionTitle, severity: event.severity };
             await coalescer.emit(event);
+            break;
+          case 'AdviceChunk':
+            await advise(event.advice);
             break;
           default:
             await coalescer.emit(event);
@@ -237,11 +303,14 @@ export class TurnManager {
     const final: TurnEvent = {
       type: 'TurnFailed',
       code: failure.code,
-      message: publicMessage(failure.code),
+      message: publicMessage(failure.code, advice),
       retryable: failure.retryable,
+      advice,
       turnId,
       seq: seq + 1,
     };
+    // The advice stays in the conversation: history, the thread view and the next turn see it.
+    if (advice) await db.message.create({ data: { threadId: input.threadId, role: 'ASSISTANT', text: adviceMarkdown(advice), turnId } });
     await db.turn.update({
       where: { id: turnId },
       data: {

@@ -1,7 +1,11 @@
+import type { Advice, AdviceLevel } from '../contract/events.js';
+
 /**
  * What a person is told when a turn fails. Model errors carry technical detail (hosts, HTTP
  * bodies, ECONNREFUSED) that helps staff but means nothing to a patient and leaks internals, so
  * events and public fields use these sentences; the detail is stored for staff (`Turn.error.detail`).
+ * When the turn had given advice, the sentence leads with it: an emergency is never told only
+ * "try again".
  */
 const PUBLIC_MESSAGES: Record<string, string> = {
   MODEL_UNAVAILABLE: 'The assistant is temporarily unavailable. Please try again in a moment.',
@@ -15,6 +19,15 @@ const PUBLIC_MESSAGES: Record<string, string> = {
   INTERNAL: 'Something went wrong while writing the answer. Please try again.',
 };
 
-export function publicMessage(code: string): string {
+const ADVICE_SENTENCE: Record<AdviceLevel, string> = {
+  EMERGENCY: 'From what you told us, this could be an emergency: call 999 now, or go to A&E straight away.',
+  URGENT: 'From what you told us, you should speak to a doctor today: call NHS 111 or your GP practice, and call 999 if it gets worse.',
+};
+
+export function publicMessage(code: string, advice: Advice | null = null): string {
+  if (advice) {
+    const lead = code === 'CANCELLED' ? 'The answer was stopped.' : 'The full answer could not be finished, but please do not wait for it.';
+    return `${lead} ${ADVICE_SENTENCE[advice.level]}`;
+  }
   return PUBLIC_MESSAGES[code] ?? PUBLIC_MESSAGES.INTERNAL!;
 }

@@ -313,8 +313,11 @@ describe('safety with a model that under-triages', () => {
     expect(reqs[0]?.messages[0]?.content).toContain('THIS IS AN EMERGENCY');
     expect(completionPosts(reasonerLog).at(-1)?.prompt).toContain('<|im_start|>answer\n');
 
+    // The reasoning (already shown) said self-care: the answer first says plainly that the advice
+    // is the safer one, then the responder's words, and it names 999 / A&E.
     const final = answerOf(events);
-    expect(final.startsWith(reply)).toBe(true);
+    expect(final).toMatch(/^The reasoning above did not rate this as an emergency[^\n]*call 999 or go to A&E now\.\n\n/);
+    expect(final).toContain(reply);
     expect(final).toMatch(/\b999\b/);
     expect(final).toContain('A&E');
     const staff = await staffEvents(svc.server, turnId);
@@ -338,7 +341,8 @@ describe('safety with a model that under-triages', () => {
     expect(completed(events)).toMatchObject({ route: 'TRIAGE' });
     expect(chatPosts(routerLog).map((r) => r.tools)).toEqual([undefined]); // the responder only
     const final = answerOf(events);
-    expect(final.startsWith(reply)).toBe(true);
+    expect(final).toMatch(/^The reasoning above did not rate this as an emergency/);
+    expect(final).toContain(reply);
     expect(final).toContain('116 123');
     expect(final).toMatch(/\b111\b/);
     expect((await turnAsStaff(svc.server, turnId)).prediction).toMatchObject({ severity: 'A_AND_E' });

@@ -33,7 +33,7 @@ describe('schema.graphql', () => {
   });
 
   it('has the turn events of design.md, each with turnId and seq', () => {
-    const events = ['TurnStarted', 'StatusChunk', 'ReasoningChunk', 'AnswerChunk', 'SourcesChunk', 'TriageChunk', 'TurnCompleted', 'TurnFailed'];
+    const events = ['TurnStarted', 'AdviceChunk', 'StatusChunk', 'ReasoningChunk', 'AnswerChunk', 'SourcesChunk', 'TriageChunk', 'TurnCompleted', 'TurnFailed'];
     const iface = schema.getType('TurnEvent');
     expect(isInterfaceType(iface)).toBe(true);
     expect(schema.getImplementations(iface as never).objects.map((o) => o.name).sort()).toEqual([...events].sort());

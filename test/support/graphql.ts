@@ -48,12 +48,13 @@ export const TURN_EVENTS = /* GraphQL */ `
     turn(id: $id, afterSeq: $afterSeq) {
       __typename turnId seq
       ... on TurnStarted { engine }
+      ... on AdviceChunk { advice { level title text actions { label href } } }
       ... on StatusChunk { stage message }
       ... on ReasoningChunk { delta }
       ... on AnswerChunk { delta }
       ... on SourcesChunk { sources { slug title url } }
       ... on TurnCompleted { route assistantMessage { id text role } }
-      ... on TurnFailed { code message retryable }
+      ... on TurnFailed { code message retryable advice { level title actions { label href } } }
     }
   }`;
 

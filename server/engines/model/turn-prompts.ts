@@ -17,6 +17,8 @@ export interface TurnPrompts {
   reasoner: PromptTemplate;
   responder: PromptTemplate;
   responderEmergency: PromptTemplate;
+  /** Appended when the safety rules raised the reasoner's severity (Analysis.raisedFrom). */
+  responderRaised: PromptTemplate;
   routerTools: ToolDefinition[];
 }
 
@@ -27,6 +29,7 @@ export function loadTurnPrompts(dir?: string): TurnPrompts {
     reasoner: loadPrompt('reasoner', dir),
     responder: loadPrompt('responder', dir),
     responderEmergency: loadPrompt('responder-emergency', dir),
+    responderRaised: loadPrompt('responder-raised', dir),
     routerTools: [tool(SEARCH_TOOL, 'tool-search-conditions', 'query', dir), tool(ASK_TOOL, 'tool-ask-for-details', 'question', dir)],
   };
 }
@@ -112,7 +115,11 @@ export function responderMessages(
     analysis: notes,
     sources: sources.length > 0 ? sources.join('\n') : 'None.',
     demographics: renderDemographics(input.demographics),
-    emergency: safetyNotice ? p.responderEmergency.render({ notice: safetyNotice }) : '',
+    emergency:
+      (safetyNotice ? p.responderEmergency.render({ notice: safetyNotice }) : '') +
+      (analysis.raisedFrom && analysis.raisedFrom.severity !== analysis.prediction.severity
+        ? p.responderRaised.render({ from: analysis.raisedFrom.severity, to: analysis.prediction.severity })
+        : ''),
   });
   return [{ role: 'system', content: system }, ...conversation(input, exchanges)];
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "turns" ADD COLUMN     "advice" JSONB;
