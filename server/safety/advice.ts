@@ -31,6 +31,7 @@ const KIND_LINES: Record<Exclude<EmergencyKind, 'suicide'>, string> = {
   child: 'A baby or child who is floppy, very hard to wake, fitting, struggling to breathe, has a rash that does not fade, or is a young baby with a high temperature needs help straight away.',
   bleeding: 'Heavy bleeding needs help now. If it is from a wound, press firmly on it with a clean pad or cloth and keep pressing until help arrives.',
   breathing: 'Severe difficulty breathing needs help now. Sit upright, loosen tight clothing, and use your reliever inhaler if you have one while you wait.',
+  airway: 'Swelling of the face, jaw or neck that makes it hard to swallow, open your mouth or breathe can block the airway.',
   clot: 'Sudden breathlessness or chest pain, especially with a swollen, painful leg or after giving birth, an operation or a long journey, can be a blood clot in the lung.',
   head: 'A head injury with a knock-out, being sick, drowsiness, memory loss or fluid from the nose or ears, or in someone older or on blood thinners, needs to be checked in hospital now.',
   pregnancy: 'Bleeding, severe tummy pain, or a bad headache with changes in your vision while pregnant or just after giving birth need to be checked in hospital now.',

@@ -1,17 +1,26 @@
 import type { Demographics } from '../contract/turn.js';
 import { KIND_PRIORITY, RULES, type Rule } from './rules.js';
 import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS, type Signal, type SignalId } from './signals.js';
+import { contextSignals, type ContextSignalId } from './context.js';
 import { isNegated, toClauses, typoFixer, type Clause } from './text.js';
 import type { AssessSafety, EmergencyKind, SafetyAssessment } from './types.js';
 
 const fixTypo = typoFixer(SAFETY_VOCABULARY, new Set(SAFETY_KNOWN_WORDS));
 
+/**
+ * A clause about something long past ("had a faint last year", "my stroke five years ago") does not
+ * describe what is happening now. Recent past still counts: a mini-stroke this morning is urgent.
+ */
+const REMOTE_PAST =
+  /\b(?:last year|(?:a|one|two|three|few|several|many|\d+) years? ago|years ago|(?:a|one|two|three|few|several|\d+) months ago|last month|as a (?:child|kid|baby|teenager)|when (?:i|he|she|they) (?:was|were) (?:younger|little|a child|a kid|small|a baby|pregnant with)|in the past|years back|back in (?:19|20)\d\d|in (?:19|20)\d\d)\b/;
+
 /** Every non-negated occurrence of each signal, as the matched phrases. */
 export function findSignals(clauses: Clause[]): Map<SignalId, string[]> {
   const found = new Map<SignalId, string[]>();
-  for (const [id, signal] of Object.entries(SIGNALS) as [SignalId, Signal][]) {
+  for (const [id, signal] of Object.entries(SIGNALS) as [Exclude<SignalId, ContextSignalId>, Signal][]) {
     for (const clause of clauses) {
       if (signal.unless?.test(clause.text)) continue;
+      if (signal.negation === 'normal' && REMOTE_PAST.test(clause.text)) continue;
       for (const m of clause.text.matchAll(signal.pattern)) {
         const start = countSpaces(clause.text, m.index);
         const end = start + countSpaces(m[0], m[0].length) + 1;
@@ -53,19 +62,23 @@ export const assessSafety: AssessSafety = (text: string, demographics?: Demograp
   if (demographics?.age !== undefined && demographics.age < 16) {
     found.set('child', [...(found.get('child') ?? []), `age ${demographics.age}`]);
   }
+  for (const [id, why] of contextSignals(text, demographics)) found.set(id, [...(found.get(id) ?? []), ...why]);
   const fired: { rule: Rule; phrases: string[] }[] = [];
   for (const rule of RULES) {
     const phrases = fires(rule, found);
     if (phrases) fired.push({ rule, phrases });
   }
   fired.sort((a, b) => KIND_PRIORITY.indexOf(a.rule.kind) - KIND_PRIORITY.indexOf(b.rule.kind));
-  const kinds: EmergencyKind[] = [...new Set(fired.map((f) => f.rule.kind))];
-  const matched = [...new Set(fired.flatMap((f) => f.phrases))];
-  const hint = fired.find((f) => f.rule.hint)?.rule.hint;
+  const emergencies = fired.filter((f) => (f.rule.level ?? 'EMERGENCY') === 'EMERGENCY');
+  const kinds: EmergencyKind[] = [...new Set(emergencies.map((f) => f.rule.kind))];
+  const matched = [...new Set(emergencies.flatMap((f) => f.phrases))];
+  const hint = emergencies.find((f) => f.rule.hint)?.rule.hint;
   return {
-    emergency: fired.length > 0,
+    emergency: emergencies.length > 0,
     kinds,
     matched,
     ...(hint ? { conditionHint: hint } : {}),
+    urgent: emergencies.length === 0 && fired.length > 0,
+    fired: fired.map((f) => ({ label: f.rule.label, level: f.rule.level ?? 'EMERGENCY', source: f.rule.source, matched: [...new Set(f.phrases)] })),
   };
 };

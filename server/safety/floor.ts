@@ -49,6 +49,29 @@ function pageRecognises(page: PageRef | undefined, matched: string[]): boolean {
   );
 }
 
+const urgentRules = (a: SafetyAssessment) => a.fired.filter((f) => f.level === 'URGENT');
+
+/** Urgent signs (no emergency): Self-care becomes Urgent Primary Care; the condition stays. */
+function urgentFloor(prediction: Prediction, assessment: SafetyAssessment): SafetyFloorResult {
+  if (!assessment.urgent) return { prediction, overridden: false, trace: null };
+  const rules = urgentRules(assessment);
+  const next: Prediction = prediction.severity === 'Self-care' ? { ...prediction, severity: 'Urgent Primary Care' } : prediction;
+  const changed: SafetyFloorTrace['changed'] = next.severity !== prediction.severity ? ['severity'] : [];
+  const matched = [...new Set(rules.flatMap((r) => r.matched))];
+  return {
+    prediction: next,
+    overridden: changed.length > 0,
+    trace: {
+      kinds: [],
+      matched,
+      from: prediction,
+      to: next,
+      changed,
+      reason: changed.length ? `urgent signs (${rules.map((r) => r.label).join('; ')}) from: ${matched.slice(0, 5).join('; ')}` : 'prediction already met the urgent floor',
+    },
+  };
+}
+
 /**
  * Enforces the emergency rules on any engine's prediction: severity becomes A&E, and the condition
  * becomes the rule's hint when the prediction is inconclusive or unrelated to the emergency (a
@@ -60,7 +83,7 @@ export function applySafetyFloor(
   assessment: SafetyAssessment,
   pages: readonly PageRef[],
 ): SafetyFloorResult {
-  if (!assessment.emergency) return { prediction, overridden: false, trace: null };
+  if (!assessment.emergency) return urgentFloor(prediction, assessment);
   const bySlug = new Map(pages.map((p) => [p.slug, p]));
   const related = new Set(assessment.kinds.flatMap((k) => RELATED_CONDITIONS[k]));
   const hintPage = assessment.conditionHint ? bySlug.get(assessment.conditionHint) : undefined;

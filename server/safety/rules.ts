@@ -2,11 +2,15 @@ import type { EmergencyKind } from './types.js';
 import type { SignalId } from './signals.js';
 
 /**
- * An emergency rule fires when every group in `needs` has at least one signal present
- * (groups are AND, signals within a group are OR).
+ * A rule fires when every group in `needs` has at least one signal present (groups are AND,
+ * signals within a group are OR). EMERGENCY rules floor a prediction at A&E ("call 999 or go to
+ * A&E"); URGENT rules floor it at Urgent Primary Care ("speak to NHS 111 or a GP today"). Rules
+ * only ever raise a severity. Each names the NHS page whose advice it follows.
  */
 export interface Rule {
   kind: EmergencyKind;
+  /** EMERGENCY (default) or URGENT. */
+  level?: 'EMERGENCY' | 'URGENT';
   /** Condition slug the emergency most likely is, when one is clear. */
   hint?: string;
   /** Plain description for traces. */
@@ -14,64 +18,134 @@ export interface Rule {
   needs: SignalId[][];
   /** The rule does not fire when every group here is present too (a documented clinical exception). */
   except?: SignalId[][];
+  /** The NHS page whose "call 999 / go to A&E" or "get help today" advice the rule follows. */
+  source: string;
 }
 
+const NHS = 'https://www.nhs.uk/conditions/';
 const SEPSIS_SIGNS: SignalId[] = ['confused', 'noWee', 'fastBreathing', 'feelDying', 'blotchy'];
+const PREGNANT: SignalId[] = ['pregnant'];
 
 export const RULES: Rule[] = [
-  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'suicidal thoughts', needs: [['suicidal']] },
-  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'thoughts of ending life', needs: [['killSelf']] },
-  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'self-harm', needs: [['hurtSelf']] },
-  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'self-harm by cutting', needs: [['cuttingSelf']] },
+  // ---- suicide and self-harm (product policy: any suicidal thought gets 999 / 111 option 2 / Samaritans)
+  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'suicidal thoughts', needs: [['suicidal']], source: `${NHS}suicide/` },
+  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'thoughts of ending life', needs: [['killSelf']], source: `${NHS}suicide/` },
+  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'self-harm', needs: [['hurtSelf']], source: `${NHS}self-harm/` },
+  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'self-harm by cutting', needs: [['cuttingSelf']], source: `${NHS}self-harm/` },
 
-  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'swelling of lips, tongue or face with breathing, swallowing or fainting', needs: [['swellLipsTongue'], ['breathingSevere', 'wheeze', 'breathless', 'faint', 'swallow']] },
-  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat swelling after an allergen', needs: [['swellThroat'], ['allergen', 'allergyWord']] },
-  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat closing', needs: [['throatClosing']] },
-  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'breathing trouble after food, a sting or a medicine', needs: [['allergen'], ['breathingSevere', 'wheeze']] },
-  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'breathing trouble with an allergic reaction', needs: [['allergyWord'], ['breathingSevere']] },
-  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'anaphylaxis or adrenaline pen used', needs: [['epipen']] },
+  // ---- anaphylaxis and the airway
+  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'swelling of lips, tongue or face with breathing, swallowing or fainting', needs: [['swellLipsTongue'], ['breathingSevere', 'wheeze', 'breathless', 'faint', 'swallow']], source: `${NHS}anaphylaxis/` },
+  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat swelling after an allergen', needs: [['swellThroat'], ['allergen', 'allergyWord']], source: `${NHS}anaphylaxis/` },
+  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat closing', needs: [['throatClosing']], source: `${NHS}anaphylaxis/` },
+  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'breathing trouble after food, a sting or a medicine', needs: [['allergen'], ['breathingSevere', 'wheeze']], source: `${NHS}anaphylaxis/` },
+  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'breathing trouble with an allergic reaction', needs: [['allergyWord'], ['breathingSevere']], source: `${NHS}anaphylaxis/` },
+  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'anaphylaxis or adrenaline pen used', needs: [['epipen']], source: `${NHS}anaphylaxis/` },
+  { kind: 'airway', label: 'face, jaw or neck swelling with difficulty swallowing, opening the mouth or breathing', needs: [['faceNeckSwelling'], ['airwayStruggle', 'breathingSevere']], source: `${NHS}dental-abscess/` },
 
+  // ---- stroke and mini-stroke (signs that have passed still count: a TIA warns of a stroke)
   // Face weakness alone, with arms and speech stated to be normal, is how Bell's palsy presents; the
   // NHS sends that to a GP urgently, and to 999 only with the other stroke signs (which fire below).
-  { kind: 'stroke', hint: 'stroke', label: 'face drooping', needs: [['faceDroop']], except: [['armsNormal'], ['speechNormal']] },
-  { kind: 'stroke', hint: 'stroke', label: 'arm or one-sided weakness', needs: [['armWeak']] },
-  { kind: 'stroke', hint: 'stroke', label: 'speech problems', needs: [['speech']] },
-  { kind: 'stroke', hint: 'stroke', label: 'suspected stroke', needs: [['strokeMention']] },
-  { kind: 'stroke', hint: 'stroke', label: 'sudden loss of vision', needs: [['vision']] },
+  { kind: 'stroke', hint: 'stroke', label: 'face drooping', needs: [['faceDroop']], except: [['armsNormal'], ['speechNormal']], source: `${NHS}stroke/symptoms/` },
+  { kind: 'stroke', hint: 'stroke', label: 'arm or one-sided weakness', needs: [['armWeak']], source: `${NHS}stroke/symptoms/` },
+  { kind: 'stroke', hint: 'stroke', label: 'speech problems', needs: [['speech']], source: `${NHS}stroke/symptoms/` },
+  { kind: 'stroke', hint: 'stroke', label: 'suspected stroke or mini-stroke', needs: [['strokeMention']], source: `${NHS}transient-ischaemic-attack-tia/` },
+  { kind: 'stroke', hint: 'stroke', label: 'sudden loss of vision', needs: [['vision']], source: `${NHS}stroke/symptoms/` },
 
+  // ---- heart: typical and atypical heart attack, angina that does not settle
   // Exertional chest pain that settles within minutes of rest is stable angina (urgent GP, NHS);
   // pain at rest, lasting, or described as severe still fires (severeChest, heartAttack).
-  { kind: 'cardiac', hint: 'heart-attack', label: 'chest pain with breathlessness, sweating, spreading pain or faintness', needs: [['chestPain'], ['breathless', 'sweating', 'radiating', 'faint']], except: [['settlesWithRest']] },
-  { kind: 'cardiac', hint: 'heart-attack', label: 'severe or crushing chest pain', needs: [['severeChest']] },
-  { kind: 'cardiac', hint: 'heart-attack', label: 'suspected heart attack', needs: [['heartAttack']] },
+  // Chest pain that comes only with coughing is the chest wall or an infection (GP or 111), not the heart.
+  { kind: 'cardiac', hint: 'heart-attack', label: 'chest pain with sweating, spreading pain or faintness', needs: [['chestPain'], ['sweating', 'radiating', 'faint']], except: [['settlesWithRest']], source: `${NHS}heart-attack/` },
+  { kind: 'cardiac', hint: 'heart-attack', label: 'chest pain with breathlessness', needs: [['chestPain'], ['breathless']], except: [['settlesWithRest', 'coughPain']], source: `${NHS}heart-attack/` },
+  { kind: 'cardiac', hint: 'heart-attack', label: 'severe or crushing chest pain', needs: [['severeChest']], source: `${NHS}heart-attack/` },
+  { kind: 'cardiac', hint: 'heart-attack', label: 'suspected heart attack', needs: [['heartAttack']], source: `${NHS}heart-attack/` },
+  { kind: 'cardiac', hint: 'heart-attack', label: 'angina not relieved by GTN', needs: [['chestPain'], ['gtnFailed']], source: `${NHS}angina/` },
+  { kind: 'cardiac', hint: 'heart-attack', label: 'ache in the jaw, neck, arm, back or upper tummy with sweating and breathlessness, sickness or greyness (atypical heart attack)', needs: [['atypicalSite'], ['sweating'], ['breathless', 'nausea', 'greyPale', 'faint']], source: `${NHS}heart-attack/symptoms/` },
+  { kind: 'cardiac', hint: 'heart-attack', label: 'ache in the jaw, neck, arm, back or upper tummy with breathlessness and sickness, in older age, diabetes or heart disease', needs: [['atypicalSite'], ['breathless', 'greyPale'], ['nausea', 'greyPale', 'faint', 'sweating'], ['cardiacRisk']], source: `${NHS}heart-attack/symptoms/` },
+  { kind: 'cardiac', hint: 'heart-attack', label: 'chest pain with sickness or greyness in older age, diabetes or heart disease', needs: [['chestPain'], ['nausea', 'greyPale'], ['cardiacRisk']], except: [['settlesWithRest']], source: `${NHS}heart-attack/symptoms/` },
 
-  { kind: 'meningitis', hint: 'meningitis', label: 'rash that does not fade under a glass', needs: [['nonBlanching']] },
-  { kind: 'meningitis', hint: 'meningitis', label: 'stiff neck with fever or dislike of light', needs: [['stiffNeck'], ['fever', 'photophobia']] },
-  { kind: 'meningitis', hint: 'meningitis', label: 'suspected meningitis', needs: [['meningitisMention'], ['fever', 'stiffNeck', 'photophobia', 'meningitisCompanion']] },
+  // ---- collapse and fits
+  { kind: 'other', hint: 'fainting', label: 'collapse or fainting during exercise', needs: [['collapse'], ['exertion']], source: `${NHS}fainting/` },
+  { kind: 'other', hint: 'fainting', label: 'collapse or fainting with chest pain or palpitations', needs: [['collapse'], ['chestPain', 'palpitations']], source: `${NHS}fainting/` },
+  { kind: 'other', label: 'unconscious or not breathing', needs: [['unconscious']], source: `${NHS}fainting/` },
+  { kind: 'other', hint: 'epilepsy', label: 'long or first seizure', needs: [['longSeizure']], source: `${NHS}epilepsy/` },
 
-  { kind: 'sepsis', hint: 'sepsis', label: 'mottled, blue or grey skin', needs: [['mottled']] },
-  { kind: 'sepsis', hint: 'sepsis', label: 'suspected sepsis', needs: [['sepsisMention'], [...SEPSIS_SIGNS, 'mottled']] },
-  { kind: 'sepsis', hint: 'sepsis', label: 'infection with confusion, no urine, fast breathing or feeling very unwell', needs: [['infection'], SEPSIS_SIGNS] },
+  // ---- blood clot in the lung
+  { kind: 'clot', hint: 'pulmonary-embolism', label: 'breathlessness or chest pain with a swollen painful leg, or after childbirth, surgery or a long journey', needs: [['breathless', 'severeBreathing', 'chestPain', 'pleuritic'], ['calfLeg', 'clotRisk', 'postnatal']], source: `${NHS}pulmonary-embolism/` },
 
-  { kind: 'child', label: 'child floppy, unresponsive, fitting or with a non-fading rash', needs: [['child'], ['floppy', 'childDanger', 'nonBlanching']] },
-  { kind: 'child', label: 'floppy', needs: [['floppy']] },
+  // ---- meningitis, sepsis, children
+  { kind: 'meningitis', hint: 'meningitis', label: 'rash that does not fade under a glass', needs: [['nonBlanching']], source: `${NHS}meningitis/` },
+  { kind: 'meningitis', hint: 'meningitis', label: 'stiff neck with fever or dislike of light', needs: [['stiffNeck'], ['fever', 'photophobia']], source: `${NHS}meningitis/` },
+  { kind: 'meningitis', hint: 'meningitis', label: 'suspected meningitis', needs: [['meningitisMention'], ['fever', 'stiffNeck', 'photophobia', 'meningitisCompanion']], source: `${NHS}meningitis/` },
+  { kind: 'sepsis', hint: 'sepsis', label: 'mottled, blue or grey skin', needs: [['mottled']], source: `${NHS}sepsis/` },
+  { kind: 'sepsis', hint: 'sepsis', label: 'suspected sepsis', needs: [['sepsisMention'], [...SEPSIS_SIGNS, 'mottled']], source: `${NHS}sepsis/` },
+  { kind: 'sepsis', hint: 'sepsis', label: 'infection with confusion, no urine, fast breathing or feeling very unwell', needs: [['infection'], SEPSIS_SIGNS], source: `${NHS}sepsis/` },
+  // A short febrile fit in a child who has had them before and is back to normal is "call 111 or a GP".
+  { kind: 'child', label: 'child floppy, unresponsive, struggling to breathe or with a non-fading rash', needs: [['child'], ['floppy', 'childDanger', 'nonBlanching']], source: `${NHS}fever-in-children/` },
+  { kind: 'child', label: 'child having a fit', needs: [['child'], ['childSeizure']], except: [['knownFits'], ['recovered']], source: `${NHS}febrile-seizures/` },
+  { kind: 'child', label: 'floppy', needs: [['floppy']], source: `${NHS}fever-in-children/` },
+  // A breastfeeding mother may describe her own fever with her baby's age: that one needs babyFever.
+  { kind: 'child', hint: 'fever-in-children', label: 'a baby under 3 months with a temperature of 38C or more', needs: [['infantUnder3Months'], ['temperature38', 'fever']], except: [['ownFever']], source: `${NHS}fever-in-children/` },
+  { kind: 'child', hint: 'fever-in-children', label: 'a baby under 3 months with a temperature of 38C or more', needs: [['infantUnder3Months'], ['babyFever']], source: `${NHS}fever-in-children/` },
+  { kind: 'child', label: 'a baby or child vomiting green (bile)', needs: [['greenVomit'], ['child', 'infantUnder3Months', 'infant3To6Months']], source: `${NHS}diarrhoea-and-vomiting/` },
 
-  { kind: 'breathing', label: 'severe difficulty breathing', needs: [['severeBreathing']] },
-  { kind: 'bleeding', label: 'heavy bleeding', needs: [['heavyBleeding']] },
+  // ---- breathing and bleeding
+  { kind: 'breathing', label: 'severe difficulty breathing', needs: [['severeBreathing']], source: 'https://www.nhs.uk/symptoms/shortness-of-breath/' },
+  { kind: 'breathing', label: 'noisy, high-pitched breathing (stridor)', needs: [['stridor']], source: `${NHS}croup/` },
+  { kind: 'bleeding', label: 'heavy bleeding, or vomiting or coughing up blood', needs: [['heavyBleeding']], source: 'https://www.nhs.uk/symptoms/vomiting-blood/' },
 
-  { kind: 'other', label: 'unconscious or not breathing', needs: [['unconscious']] },
-  { kind: 'other', label: 'long or first seizure', needs: [['longSeizure']] },
-  { kind: 'other', hint: 'subarachnoid-haemorrhage', label: 'sudden severe headache', needs: [['thunderclap']] },
-  { kind: 'other', hint: 'cauda-equina-syndrome', label: 'numbness around the bottom or genitals', needs: [['saddle']] },
-  { kind: 'other', hint: 'cauda-equina-syndrome', label: 'back pain with loss of bladder or bowel control', needs: [['sphincter'], ['backPain']] },
-  { kind: 'other', hint: 'head-injury-and-concussion', label: 'head injury with knock-out, vomiting or confusion', needs: [['headHit'], ['headDanger']] },
-  { kind: 'other', label: 'poisoning or overdose', needs: [['poisoning']] },
-  { kind: 'other', hint: 'burns-and-scalds', label: 'large, deep, chemical or electrical burn', needs: [['severeBurn']] },
+  // ---- head and brain
+  { kind: 'other', hint: 'subarachnoid-haemorrhage', label: 'sudden severe headache', needs: [['thunderclap']], source: `${NHS}subarachnoid-haemorrhage/` },
+  { kind: 'head', hint: 'head-injury-and-concussion', label: 'head injury with knock-out, vomiting, drowsiness, memory loss or fluid from the nose or ears', needs: [['headHit', 'headKnock'], ['headDanger', 'headWarning']], source: `${NHS}head-injury-and-concussion/` },
+  { kind: 'head', hint: 'head-injury-and-concussion', label: 'head injury on blood thinners', needs: [['headHit', 'headKnock'], ['anticoagulant']], source: `${NHS}head-injury-and-concussion/` },
+  { kind: 'head', hint: 'head-injury-and-concussion', label: 'head injury in older age', needs: [['headHit', 'headKnock'], ['olderAge']], source: `${NHS}head-injury-and-concussion/` },
+  { kind: 'head', hint: 'head-injury-and-concussion', label: 'a child who fell and is now vomiting or drowsy', needs: [['fall', 'headKnock'], ['child'], ['nausea', 'headWarning']], source: `${NHS}head-injury-and-concussion/` },
+
+  // ---- spine
+  { kind: 'other', hint: 'cauda-equina-syndrome', label: 'numbness around the bottom or genitals', needs: [['saddle']], source: `${NHS}cauda-equina-syndrome/` },
+  { kind: 'other', hint: 'cauda-equina-syndrome', label: 'back pain with loss of bladder or bowel control', needs: [['sphincter'], ['backPain']], source: `${NHS}cauda-equina-syndrome/` },
+
+  // ---- tummy
+  { kind: 'abdominal', label: 'severe tummy pain with a hard tummy, collapse, or pain going through to the back', needs: [['severeTummy'], ['rigid', 'collapse', 'throughToBack']], source: 'https://www.nhs.uk/symptoms/stomach-ache/' },
+  // Cramps with vomiting and diarrhoea are usually a stomach bug (self-care); without diarrhoea,
+  // severe pain with vomiting needs to be seen now.
+  { kind: 'abdominal', label: 'severe tummy pain with vomiting', needs: [['severeTummy'], ['nausea']], except: [['diarrhoea']], source: 'https://www.nhs.uk/symptoms/stomach-ache/' },
+  { kind: 'abdominal', label: 'green vomit with a swollen tummy', needs: [['greenVomit'], ['swollenTummy']], source: 'https://www.nhs.uk/symptoms/stomach-ache/' },
+
+  // ---- pregnancy and after birth
+  { kind: 'pregnancy', label: 'bleeding in pregnancy', needs: [PREGNANT, ['pregnancyBleeding', 'heavyBleeding']], source: 'https://www.nhs.uk/pregnancy/related-conditions/common-symptoms/vaginal-bleeding/' },
+  { kind: 'pregnancy', label: 'severe tummy pain in pregnancy', needs: [PREGNANT, ['severeTummy']], source: 'https://www.nhs.uk/pregnancy/related-conditions/common-symptoms/stomach-pain/' },
+  { kind: 'pregnancy', label: 'severe headache with vision changes, sudden swelling or pain under the ribs in pregnancy or after birth (pre-eclampsia)', needs: [['pregnant', 'postnatal'], ['severeHeadache', 'visionChange'], ['visionChange', 'suddenSwelling', 'underRibs']], source: `${NHS}pre-eclampsia/` },
+
+  // ---- burns, electricity, poisoning
+  { kind: 'other', hint: 'burns-and-scalds', label: 'large, deep, chemical or electrical burn', needs: [['severeBurn']], source: `${NHS}burns-and-scalds/` },
+  { kind: 'other', hint: 'burns-and-scalds', label: 'any electrical injury', needs: [['electrical']], source: `${NHS}burns-and-scalds/` },
+  { kind: 'other', hint: 'burns-and-scalds', label: 'chemical burn or splash', needs: [['chemical']], source: `${NHS}burns-and-scalds/` },
+  { kind: 'other', hint: 'burns-and-scalds', label: 'burn to the face, mouth or genitals with blisters, or with a hoarse voice or breathed-in smoke', needs: [['burnFace', 'burnInjury'], ['inhalation', 'blister'], ['burnFace', 'inhalation']], source: `${NHS}burns-and-scalds/` },
+  { kind: 'other', label: 'poisoning or overdose', needs: [['poisoning']], source: 'https://www.nhs.uk/conditions/poisoning/' },
+
+  // ---- diabetes
+  { kind: 'other', hint: 'diabetic-ketoacidosis', label: 'very high blood sugar or ketones with drowsiness, confusion, vomiting or fast breathing', needs: [['diabetic'], ['veryHighSugar'], ['drowsyMuddled', 'nausea', 'fastBreathing']], source: `${NHS}diabetic-ketoacidosis/` },
+
+  // ---- get seen today: Urgent Primary Care floors ------------------------------------------------
+  { kind: 'other', level: 'URGENT', hint: 'fever-in-children', label: 'a baby of 3 to 6 months with a temperature of 39C or more', needs: [['infant3To6Months'], ['temperature39']], source: `${NHS}fever-in-children/` },
+  { kind: 'other', level: 'URGENT', label: 'signs of dehydration (few wet nappies, little or dark wee, cannot keep fluids down)', needs: [['dehydration']], source: `${NHS}dehydration/` },
+  { kind: 'other', level: 'URGENT', label: 'a baby, child or older person not drinking or feeding', needs: [['poorIntake'], ['child', 'infantUnder3Months', 'infant3To6Months', 'olderAge']], source: `${NHS}dehydration/` },
+  { kind: 'other', level: 'URGENT', label: 'symptoms not helped by treatment', needs: [['treatmentFailed']], source: 'https://www.nhs.uk/nhs-services/gps/' },
+  { kind: 'other', level: 'URGENT', label: 'symptoms that keep coming back', needs: [['recurrent']], source: 'https://www.nhs.uk/nhs-services/gps/' },
+  { kind: 'other', level: 'URGENT', label: 'breathlessness getting worse', needs: [['worseningBreath']], source: 'https://www.nhs.uk/symptoms/shortness-of-breath/' },
+  { kind: 'other', level: 'URGENT', label: 'a wound, burn or bite that looks infected', needs: [['woundWord'], ['woundInfection']], source: `${NHS}cellulitis/` },
+  { kind: 'other', level: 'URGENT', label: 'an animal or human bite', needs: [['bite']], source: `${NHS}animal-and-human-bites/` },
+  { kind: 'other', level: 'URGENT', hint: 'fainting', label: 'fainting for no clear reason, or for the first time', needs: [['collapse'], ['noReason']], source: `${NHS}fainting/` },
+  { kind: 'other', level: 'URGENT', label: 'a man with urinary infection symptoms', needs: [['male'], ['dysuria']], source: `${NHS}urinary-tract-infections/` },
+  { kind: 'pregnancy', level: 'URGENT', label: 'spotting, a new discharge, pain passing urine or a temperature in pregnancy', needs: [PREGNANT, ['spotting', 'vaginalDischarge', 'dysuria', 'temperature38', 'fever']], source: 'https://www.nhs.uk/pregnancy/' },
+  { kind: 'other', level: 'URGENT', label: 'blood sugar staying high in diabetes', needs: [['diabetic'], ['highSugar', 'veryHighSugar']], source: `${NHS}type-2-diabetes/` },
+  { kind: 'other', level: 'URGENT', hint: 'headaches', label: 'a new headache with a tender scalp or jaw pain when chewing, over 50', needs: [['jawClaudication'], ['cardiacRisk']], source: `${NHS}headaches/` },
 ];
 
 /** Order in which kinds are reported, and in which a condition hint is chosen. */
 export const KIND_PRIORITY: EmergencyKind[] = [
-  'suicide', 'anaphylaxis', 'stroke', 'cardiac', 'clot', 'meningitis', 'sepsis', 'pregnancy', 'head', 'abdominal', 'other', 'child', 'breathing', 'bleeding',
+  'suicide', 'anaphylaxis', 'airway', 'stroke', 'cardiac', 'clot', 'meningitis', 'sepsis', 'pregnancy', 'head', 'abdominal', 'other', 'child', 'breathing', 'bleeding',
 ];
 
 /**
@@ -83,6 +157,7 @@ export const RELATED_CONDITIONS: Record<EmergencyKind, string[]> = {
   cardiac: ['heart-attack', 'angina', 'chest-pain', 'pulmonary-embolism', 'abdominal-aortic-aneurysm', 'heart-failure', 'atrial-fibrillation'],
   stroke: ['stroke', 'subarachnoid-haemorrhage'],
   anaphylaxis: ['anaphylaxis'],
+  airway: ['dental-abscess', 'quinsy', 'tonsillitis', 'anaphylaxis'],
   sepsis: ['sepsis', 'meningitis'],
   meningitis: ['meningitis', 'sepsis'],
   child: [],

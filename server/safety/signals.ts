@@ -9,21 +9,11 @@
  * - 'none': never switched off (the phrase carries its own meaning, e.g. "dont want to be here").
  */
 
-export type NegationMode = 'normal' | 'strict' | 'none';
+import { GENERAL_SIGNALS } from './general-signals.js';
+import type { ContextSignalId } from './context.js';
+import { sig, type Signal } from './signal.js';
 
-export interface Signal {
-  pattern: RegExp;
-  negation: NegationMode;
-  /** When this also matches the clause, the signal is ignored there (e.g. "cut myself shaving"). */
-  unless?: RegExp;
-}
-
-const alt = (...parts: string[]): RegExp => new RegExp(`\\b(?:${parts.join('|')})\\b`, 'g');
-const sig = (negation: NegationMode, parts: string[], unless?: RegExp): Signal => ({
-  pattern: alt(...parts),
-  negation,
-  ...(unless ? { unless } : {}),
-});
+export type { NegationMode, Signal } from './signal.js';
 
 const POSS = '(?:my|his|her|their|the|your|our|a|one|both)';
 const SELF = '(?:my ?self|myslef|mysef|mysel|mself|meself|me self)';
@@ -31,7 +21,7 @@ const GAP = '(?: \\w+){0,2}';
 const CHEST = '(?:chest|chset|chets|chst|cheast|chesr)';
 const BREATH = '(?:breathe|breath|breth|breathing|brething|breating|breahte)';
 
-export const SIGNALS = {
+const CORE_SIGNALS = {
   // ---- suicide and self-harm ------------------------------------------------------------------
   suicidal: sig('strict', [
     'suicid\\w*', 'suicd\\w*', 'sucid\\w*', 'suiced\\w*', 'suisid\\w*', 'suiside\\w*', 'suicie\\w*', 'suacid\\w*',
@@ -57,6 +47,7 @@ export const SIGNALS = {
     '(?:step|walk|stepping|walking|lie|lying) (?:out )?in front of (?:a|the) (?:train|car|bus|lorry|truck)',
     'suicide note', 'goodbye (?:note|notes|letter|letters)', 'wrote (?:a|my) (?:note|letter) to say goodbye',
     '(?:saved|saving|stockpiling|hoarding|collecting) (?:up )?(?:my )?(?:pills|tablets|meds)',
+    '(?:pills|tablets|meds|medication|paracetamol|painkillers)(?: \\w+){0,2} (?:saved|stockpiled|hoarded|stored|collected|put aside)(?: up)?',
     '(?:want|wanting|wish) (?:it all|everything|my life|all of it) to (?:end|stop|be over)',
     'dont want to (?:be here|exist|live|be alive)',
     'want to disappear', 'wanna disappear', '(?:feel|feeling) like ending (?:it|things|my life|everything)',
@@ -131,13 +122,14 @@ export const SIGNALS = {
     'mini stroke', 'signs? of (?:a )?stroke',
   ]),
   vision: sig('normal', [
-    'sudden(?:ly)?(?: \\w+){0,2} (?:lost|loss of|blind|cant see|double vision)',
+    'sudden(?:ly)?(?: \\w+){0,2} (?:(?:lost|loss of)(?: \\w+){0,2} (?:vision|sight|sight in)|blind|cant see|double vision)',
     '(?:lost|loss of|losing) (?:the )?(?:vision|sight) (?:in one eye|suddenly)',
   ]),
 
   armsNormal: sig('none', [
     '(?:arms?|legs?)(?: and (?:arms?|legs?))? (?:are |is |both |feel |seem )*(?:fine|ok|okay|normal|strong|working fine|working normally|unaffected)',
     'no (?:arm|leg) weakness', 'can (?:lift|raise|move) both (?:arms|my arms)',
+    'no (?:other )?weakness (?:anywhere else|elsewhere|in (?:my|his|her|their) (?:arms|legs|body))', 'nothing else (?:is )?(?:weak|affected)',
   ]),
   speechNormal: sig('none', [
     '(?:speech|talking|speaking|voice)(?: is| sounds| seems)? (?:fine|ok|okay|normal|clear|unaffected)', '(?:talking|speaking) (?:fine|normally|ok)',
@@ -239,6 +231,11 @@ export const SIGNALS = {
     '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:week|month|day)s? old',
     '(?:[1-9]|1[0-5]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen) ?(?:years? old|yr old|yrs old|yo|year old)',
   ]),
+  // Fits are their own signal: a "coughing fit" or a known child's short febrile fit is not one.
+  childSeizure: sig('normal', [
+    '(?:having|had|has|having a|a|had a|has had a) (?:fit|seizure|convulsion)', 'fitting', 'seizures?', 'convuls\\w*', 'jerk(?:ing|ed|s|y)',
+    'eyes (?:rolled|rolling) (?:back|up)', '(?:went|gone|going) (?:stiff|rigid)',
+  ], /\bcough\w* (?:fits?|spells?|bouts?)\b|\bfits? of coughing\b/),
   floppy: sig('normal', [
     'floppy', 'flopy', 'lifeless', 'like a rag ?doll', 'ragdoll',
     '(?:is|gone|went|goes|seems|feels|very|so|all|completely|really|looks) limp',
@@ -248,8 +245,6 @@ export const SIGNALS = {
     'not reacting', 'wont open (?:his|her|their) eyes', 'very drowsy', 'unusually sleepy', 'unconscious',
     '(?:not|stopped|isnt) breathing', '(?:turning|gone|went|going|turned) blue', 'blue lips',
     'lips (?:are |have |has |look |looks )?(?:gone |turned |turning |going )?(?:blue|grey|gray)',
-    '(?:having|had|has|having a|a|had a|has had a) (?:fit|seizure|convulsion)', 'fitting', 'seizures?', 'convuls\\w*', 'jerk(?:ing|ed|s|y)',
-    'eyes (?:rolled|rolling) (?:back|up)', '(?:went|gone|going) (?:stiff|rigid)',
     'grunting', 'high pitched (?:cry|crying|scream\\w*)', 'weak cry', 'sucking in (?:under|between|below)', 'ribs sucking in', 'mottl\\w*',
   ]),
 
@@ -275,7 +270,8 @@ export const SIGNALS = {
     `(?:severe|extreme|really bad|very bad|terrible|serious) (?:${BREATH} (?:difficulty|problems?|trouble)|difficulty ${BREATH}|shortness of breath|breathlessness)`,
     '(?:too|so|very) breathless to (?:speak|talk|walk|move|eat)', 'cant (?:speak|talk|say|finish|get) (?:in |more than a few |a )?(?:full |whole )?(?:sentences?|words? out)',
     'chok(?:ing|ed|es)', '(?:not|stopped|isnt|wasnt) breathing',
-    '(?:blue|grey|gray|purple) (?:lips|tongue|mouth)', 'lips (?:are |have |has |look |looks )?(?:gone |turned |turning |going |a bit |slightly )?(?:blue|bluish|grey|gray|purple)',
+    '(?:blue|grey|gray|purple) (?:lips|tongue|mouth)',
+    'lips(?: (?:are|have|has|look|looks|gone|turned|turning|going|gone|a|bit|slightly|all|very|quite|kind|sort|of|slight))* (?:blue|bluish|grey|gray|greyish|grayish|purple|purplish)',
     'sucking in (?:under|between|below)', 'ribs sucking in',
     '(?:inhaler|blue inhaler|reliever|salbutamol|ventolin)(?: \\w+){0,3} (?:not|isnt|doesnt|didnt|arent) (?:working|help\\w*)',
   ], /\b(?:through (?:my |his |her |the )?nose|nose|nostrils?|(?:or|otherwise|else|unless) (?:i|he|she|they) (?:cant|couldnt))\b/),
@@ -327,7 +323,10 @@ export const SIGNALS = {
   ]),
 } satisfies Record<string, Signal>;
 
-export type SignalId = keyof typeof SIGNALS;
+/** Every signal: the core set above and the general NHS "call 999" / "see a GP urgently" signs. */
+export const SIGNALS = { ...CORE_SIGNALS, ...GENERAL_SIGNALS } satisfies Record<string, Signal>;
+
+export type SignalId = keyof typeof SIGNALS | ContextSignalId;
 
 /** Words the typo fixer may correct towards (5+ letters; shorter words get explicit variants above). */
 export const SAFETY_VOCABULARY = [

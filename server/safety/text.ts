@@ -95,6 +95,10 @@ const PSEUDO_NEGATIONS = [
   ['no', 'doubt'], ['not', 'stopped'], ['never', 'had', 'this'], ['never', 'felt', 'like'], ['never', 'been', 'this'],
   ['nothing', 'helps'], ['not', 'helping'], ['no', 'better'], ['not', 'better'], ['not', 'improving'], ['no', 'change'],
   ['not', 'getting', 'better'], ['doesnt', 'help'], ['didnt', 'help'], ['not', 'going', 'away'], ['wont', 'go'],
+  // "the spray hasnt helped the chest pain": the treatment failed, the symptom is there.
+  ['hasnt', 'helped'], ['havent', 'helped'], ['not', 'helped'], ['hasnt', 'touched'], ['not', 'touched'], ['didnt', 'touch'],
+  ['hasnt', 'worked'], ['didnt', 'work'], ['not', 'working'], ['isnt', 'helping'], ['not', 'relieved'], ['hasnt', 'eased'],
+  ['didnt', 'ease'], ['not', 'easing'], ['hasnt', 'shifted'], ['wont', 'shift'], ['doesnt', 'touch'],
 ];
 // After a phrase: "breathing is fine", "chest pain has gone", "temperature is normal".
 const RESOLVED_WORDS = new Set(['fine', 'ok', 'okay', 'normal', 'alright', 'gone', 'settled', 'absent', 'ruled', 'clear', 'resolved', 'good']);

@@ -10,6 +10,7 @@ export type EmergencyKind =
   | 'child'
   | 'bleeding'
   | 'breathing'
+  | 'airway'
   | 'clot'
   | 'head'
   | 'pregnancy'
@@ -17,12 +18,18 @@ export type EmergencyKind =
   | 'other';
 
 export interface SafetyAssessment {
+  /** An EMERGENCY rule fired: call 999 or go to A&E. */
   emergency: boolean;
+  /** The kinds of emergency (empty when none). */
   kinds: EmergencyKind[];
-  /** The phrases in the text that triggered it (for staff traces). */
+  /** The phrases in the text that triggered the emergency rules (for staff traces). */
   matched: string[];
   /** Most likely condition slug for the emergency, if one is clear (e.g. suicidal-thoughts, stroke). */
   conditionHint?: string;
+  /** An URGENT rule fired (and no emergency): speak to NHS 111 or a GP today. */
+  urgent: boolean;
+  /** Every rule that fired, with the NHS page it follows (for staff traces and reviews). */
+  fired: { label: string; level: 'EMERGENCY' | 'URGENT'; source: string; matched: string[] }[];
 }
 
 /** Signature of the rule set every engine passes through. */

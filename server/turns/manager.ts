@@ -5,7 +5,7 @@ import type { Db } from '../store/db.js';
 import { adviceRaises, type Advice, type TurnEvent, type TurnEventBody, type TurnRecord } from '../contract/events.js';
 import type { TurnInput, TurnRunner } from '../contract/turn.js';
 import { TurnError } from '../contract/errors.js';
-import { adviceMarkdown, assessTurn, emergencyAdvice } from '../safety/index.js';
+import { adviceForSeverity, adviceMarkdown, assessTurn, emergencyAdvice } from '../safety/index.js';
 import { severityToDb } from '../store/severity.js';
 import { Coalescer } from './coalesce.js';
 import { publicMessage } from './public-errors.js';
@@ -35,7 +35,8 @@ const toJson = (value: unknown): Prisma.InputJsonValue => value as Prisma.InputJ
  */
 export function adviceOnMessage(input: Pick<TurnInput, 'text' | 'history' | 'demographics'>): Advice | null {
   const safety = assessTurn(input);
-  return safety.emergency ? emergencyAdvice(safety) : null;
+  if (safety.emergency) return emergencyAdvice(safety);
+  return safety.urgent ? adviceForSeverity('Urgent Primary Care') : null;
 }
 
 /**

@@ -104,7 +104,7 @@ export const POSITIVE: [string, EmergencyKind][] = [
   ['back pain and I have lost control of my bladder', 'other'],
   ['my toddler swallowed a button battery', 'other'],
   ['I took an overdose of paracetamol', 'other'],
-  ['he hit his head and was knocked out', 'other'],
+  ['he hit his head and was knocked out', 'head'],
   ['she had a seizure lasting more than 5 minutes', 'other'],
   ['my grandad collapsed and wont wake up', 'other'],
 ];

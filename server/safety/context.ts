@@ -1,0 +1,115 @@
+import type { Demographics } from '../contract/turn.js';
+import { normalise } from './text.js';
+
+/**
+ * Facts about the person that change what a symptom means, read from the form's demographics and
+ * from the message itself ("my 6 week old", "mum is 78 and on apixaban", "type 2 diabetic"): a
+ * baby's age in weeks, older age, diabetes, blood thinners, pregnancy, a temperature in degrees.
+ * They take part in rules like any other signal (e.g. a head knock + a blood thinner).
+ */
+
+export type ContextSignalId =
+  | 'infantUnder3Months'
+  | 'infant3To6Months'
+  | 'temperature38'
+  | 'temperature39'
+  | 'olderAge'
+  | 'cardiacRisk'
+  | 'diabetic'
+  | 'anticoagulant'
+  | 'pregnant'
+  | 'postnatal'
+  | 'male';
+
+const OLDER_AGE = 65;
+const CARDIAC_RISK_AGE = 50;
+
+const WEEKS = /\b(\d{1,2}) ?(?:days?|d) old\b|\b(\d{1,2}) ?(?:weeks?|wks?|wk) old\b|\b(\d{1,2}) ?(?:months?|mths?|mo) old\b/g;
+const NEWBORN = /\b(?:newborn|new born|neonate|(?:just|only) (?:born|been born)|born (?:yesterday|last week|\d+ days ago))\b/;
+const YEARS = /\b(?:im|i am|hes|he is|shes|she is|aged?|(?:mum|mom|mother|dad|father|nan|gran|grandma|grandad|husband|wife|partner|he|she) is) (\d{1,3})\b|\b(\d{1,3}) ?(?:years? old|yrs? old|yo|year old)\b|\bin (?:my|his|her|their) (\d)0s\b/g;
+const OLD_WORDS = /\b(?:elderly|pensioner|my (?:nan|nana|nanna|gran|granny|grandma|grandad|grandpa|grandmother|grandfather)|care home|nursing home)\b/;
+const DIABETES = /\b(?:diabet\w*|type (?:1|one|2|two)\b|t1d|t2d|insulin|metformin|gliclazide|sitagliptin|empagliflozin|dapagliflozin)/;
+const BLOOD_THINNER =
+  /\b(?:warfarin|apixaban|eliquis|rivaroxaban|xarelto|edoxaban|lixiana|dabigatran|pradaxa|blood thinn\w*|anticoag\w*|clopidogrel|ticagrelor|heparin|clexane|enoxaparin)\b/;
+const HEART = /\b(?:angina|heart (?:disease|problems?|condition|failure)|had a heart attack|stents?|bypass|high blood pressure|high cholesterol|smoker)\b/;
+const PREGNANT = /\b(?:(?<!not |never been |no longer )pregnant|\d{1,2} ?weeks? (?:pregnant|gone|pg)|expecting (?:a baby|twins)|my pregnancy|my bump|my midwife)\b/;
+const POSTNATAL = /\b(?:gave birth|(?:just )?had (?:a|my|the|our|her) baby|post ?(?:partum|natal)|since (?:the|my) (?:birth|delivery|c ?section)|after (?:the|my) (?:birth|delivery|c ?section|caesarean))\b/;
+const MALE_WORDS = /\b(?:bloke|(?:im|i am) a (?:man|guy|bloke|male)|male,? \d|\d+ ?(?:m|male)\b|my (?:husband|son|dad|father|boyfriend|partner hes))/;
+const TEMPERATURE = /\b(3[5-9]|4[0-3])(?:[ .](\d))? ?(?:degrees?|c|°c)?\b|\b(9[5-9]|10[0-9])(?:[ .]\d)? ?(?:f|degrees f|°f)\b/g;
+
+/** The first match of `re` that no nearby negation switches off ("not on blood thinners", "no diabetes"). */
+function affirmed(re: RegExp, text: string): string | null {
+  const global = new RegExp(re.source, 'g');
+  for (const m of text.matchAll(global)) {
+    const before = text.slice(Math.max(0, m.index - 30), m.index);
+    if (!/\b(?:not|no|never|isnt|arent|without|stopped|dont|doesnt|not taking|not on|off)\b[^.,;!?\n]{0,14}$/.test(before)) return m[0];
+  }
+  return null;
+}
+
+function ageInMonths(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(WEEKS)) {
+    if (m[1]) out.push(Number(m[1]) / 30);
+    else if (m[2]) out.push((Number(m[2]) * 7) / 30);
+    else if (m[3]) out.push(Number(m[3]));
+  }
+  if (NEWBORN.test(text)) out.push(0);
+  return out;
+}
+
+function agesInYears(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(YEARS)) {
+    const years = Number(m[1] ?? m[2] ?? (m[3] ? `${m[3]}5` : NaN));
+    if (years >= 1 && years <= 110) out.push(years);
+  }
+  return out;
+}
+
+/** The highest temperature given in degrees Celsius (Fahrenheit converted), if any. */
+function highestTemperature(text: string): number | undefined {
+  let best: number | undefined;
+  for (const m of text.matchAll(TEMPERATURE)) {
+    const celsius = m[1] ? Number(`${m[1]}.${m[2] ?? 0}`) : ((Number(m[3]) - 32) * 5) / 9;
+    // Whole numbers 35-43 are read as temperatures only next to a temperature word (not "I'm 39").
+    const said = m[0];
+    const nearWord = /\b(?:temp\w*|fever\w*|thermometer|degrees?|reading)\b[^.]{0,20}$/.test(text.slice(0, m.index)) || /(?:degrees|c|°c|f)$/.test(said) || m[2] !== undefined;
+    if (!nearWord) continue;
+    if (best === undefined || celsius > best) best = celsius;
+  }
+  return best;
+}
+
+/** Context signals present for this text and person, with what showed each (for staff traces). */
+export function contextSignals(text: string, demographics?: Demographics): Map<ContextSignalId, string[]> {
+  const found = new Map<ContextSignalId, string[]>();
+  const add = (id: ContextSignalId, why: string) => found.set(id, [...(found.get(id) ?? []), why]);
+  const said = normalise(text);
+  const notes = demographics?.notes ? normalise(demographics.notes) : '';
+  const both = `${said}\n${notes}`;
+
+  const months = ageInMonths(said);
+  if (months.some((m) => m < 3)) add('infantUnder3Months', 'a baby under 3 months');
+  if (months.some((m) => m >= 3 && m < 6)) add('infant3To6Months', 'a baby of 3 to 6 months');
+
+  const temperature = highestTemperature(said);
+  if (temperature !== undefined && temperature >= 38) add('temperature38', `temperature ${temperature.toFixed(1)}`);
+  if (temperature !== undefined && temperature >= 39) add('temperature39', `temperature ${temperature.toFixed(1)}`);
+
+  const ages = [...(demographics?.age !== undefined ? [demographics.age] : []), ...agesInYears(said)];
+  const oldest = ages.length ? Math.max(...ages) : undefined;
+  if ((oldest !== undefined && oldest >= OLDER_AGE) || OLD_WORDS.test(said)) add('olderAge', oldest !== undefined && oldest >= OLDER_AGE ? `age ${oldest}` : 'older age');
+
+  const diabetic = affirmed(DIABETES, both);
+  if (diabetic) add('diabetic', diabetic);
+  const thinner = affirmed(BLOOD_THINNER, both);
+  if (thinner) add('anticoagulant', thinner);
+  if (found.has('olderAge') || (oldest !== undefined && oldest >= CARDIAC_RISK_AGE) || diabetic || HEART.test(both)) add('cardiacRisk', 'older age, diabetes or heart disease');
+
+  if (demographics?.pregnant || PREGNANT.test(said)) add('pregnant', 'pregnant');
+  const postnatal = POSTNATAL.exec(said);
+  if (postnatal) add('postnatal', postnatal[0]);
+  if (demographics?.sex === 'male' || MALE_WORDS.test(said)) add('male', 'male');
+  return found;
+}

@@ -1,0 +1,218 @@
+import { sig, type Signal } from './signal.js';
+
+/**
+ * Phrases for the general NHS warning signs that no single condition page owns: "call 999 / go to
+ * A&E" signs (collapse with exercise, an atypical heart attack, a clot in the lung, a severe
+ * tummy, a blocked airway, electrical and chemical burns, head injuries in people at risk,
+ * pregnancy, a very young baby with a temperature, diabetic emergencies) and "get seen today"
+ * signs (dehydration, treatment not working, recurrence, worsening breathlessness, infected
+ * wounds, bites). Same conventions as signals.ts: normalised clause text, written to over-trigger
+ * rather than under-trigger, each with its negation mode.
+ */
+
+const POSS = '(?:my|his|her|their|the|your|our|a)';
+const TUMMY = '(?:tummy|stomach|abdomen|abdominal|belly|gut|tum)';
+const BREATH = '(?:breathe|breath|breathing|breathes)';
+
+export const GENERAL_SIGNALS = {
+  // ---- collapse --------------------------------------------------------------------------------
+  collapse: sig('normal', [
+    'faint(?:ed|ing|s)?', 'collaps\\w*', 'passed out', 'pass(?:es|ing)? out', 'blacked out', 'black(?:s|ing) out', 'keeled over',
+    'lost consciousness', 'knocked out', 'out cold', 'went down like a', 'dropped to the (?:floor|ground)',
+  ]),
+  exertion: sig('normal', [
+    '(?:during|in|at|after) (?:a |the |his |her |my )?(?:football|training|exercise|run|running|sport|sports|pe|match|games|netball|rugby|swimming|race|game|workout|gym|hockey|basketball|tennis|cycling|practice|parkrun|marathon|spin class)',
+    '(?:while|when|whilst|as) (?:he was |she was |i was |they were )?(?:running|jogging|exercising|playing|training|cycling|swimming|working out|lifting|sprinting|dancing)',
+    'on the treadmill', 'on (?:a|his|her|my) run', 'mid (?:run|match|game|race)',
+    'in the middle of (?:a |the |his |her |my )?(?:\\w+ )?(?:match|game|race|run|training|class|session|lesson)',
+    '(?:netball|football|rugby|hockey|basketball|tennis|cricket|squash|badminton|boxing) (?:match|game|training|practice|session|lesson)',
+  ]),
+  palpitations: sig('normal', [
+    'palpitat\\w*', 'heart (?:is |was |keeps |started |starts )?(?:racing|pounding|fluttering|flutters|flutter|skipping|skips|jumping|irregular|thumping|going (?:really |very )?fast|beating (?:really |very )?(?:fast|hard|irregular\\w*))',
+    'racing heart', 'pounding heart', 'irregular (?:heart ?beat|pulse)', 'flutter\\w* in (?:my|his|her) chest',
+  ]),
+  // Whose temperature: a breastfeeding mother's own fever is not her baby's.
+  ownFever: sig('normal', [
+    '(?:i|im|i have|ive got|ive had|i feel|i felt|i am|i was|ive been|been feeling)(?: \\w+){0,4} (?:temp|temperature|fever|feverish|hot|shivery|shivering|fluey|flu like|like flu|like i have flu)',
+    'my (?:temp|temperature)',
+  ]),
+  babyFever: sig('normal', [
+    '(?:baby|babys|he|she|hes|shes|son|daughter|little one|newborn|old|it)(?: \\w+){0,6} (?:temp\\w*|fever\\w*|feverish|hot to touch|burning up|38|39|40)',
+    '(?:temp\\w*|fever) (?:in|for) (?:my|our|the) (?:baby|newborn|little one)',
+  ]),
+  coughPain: sig('none', [
+    '(?:hurts?|pain\\w*|sore|aches?|aching)(?: \\w+){0,4} (?:when|if|as) (?:i |he |she )?(?:cough|coughing|sneeze)', '(?:coughing|cough) (?:makes|hurts|has made)', 'sore from (?:all the )?coughing',
+  ]),
+  knownFits: sig('none', [
+    '(?:had|has had|have had|gets|get|has|had them|has them)(?: \\w+){0,3} (?:fits|seizures|convulsions|them|one|these)(?: \\w+){0,2} before',
+    '(?:had|has had) (?:one|them|these|a few|several|lots) before', 'known (?:epilep\\w*|febrile)', '(?:another|again)(?: \\w+)? (?:febrile )?(?:fit|seizure|convulsion)',
+    '(?:has|with|her|his|my) epilepsy', 'epileptic',
+  ]),
+  recovered: sig('none', [
+    'back to (?:herself|himself|themselves|normal|her usual|his usual|my usual|their usual)', '(?:is|seems|now|totally|completely|absolutely) (?:fine|ok|okay|well|herself|himself)(?: now)?',
+    'recovered', 'stopped (?:after|within) (?:a|about|less than|under|around)', 'lasted (?:about |around |less than |under |only )?(?:a minute|one minute|1 minute|\\d+ seconds|a few seconds|2 minutes|two minutes|a couple of minutes)',
+  ]),
+  noReason: sig('none', ['for no (?:obvious |clear )?reason', 'no idea why', 'out of (?:the )?(?:blue|nowhere)', 'never (?:happened|had (?:that|this|one)) before', 'first (?:time|ever)']),
+
+  // ---- heart: atypical presentations and angina that does not settle ------------------------------
+  atypicalSite: sig('normal', [
+    `(?:pain|ache|aching|heavy|heaviness|pressure|tightness|tight|discomfort|burning|squeezing)(?: \\w+){0,4} (?:in|on|across|around|between|through|at|down|into|up) (?:my |the |his |her |their |both )?(?:left |right )?(?:jaw|neck|shoulder blades|shoulders|shoulder|upper back|arms?|upper ${TUMMY}|top of (?:my |the |his |her )?${TUMMY})`,
+    `(?:jaw|neck|shoulder blades?|upper back|upper ${TUMMY}|left arm)(?: \\w+){0,2} (?:pain|ache|aches|aching|hurts|heavy|tight|pressure)`,
+    `heavy (?:feeling|pressure|weight) in (?:my |the |his |her )?(?:upper )?(?:${TUMMY}|chest)`,
+  ]),
+  nausea: sig('normal', [
+    '(?:feel|feels|feeling|felt) (?:really |very |a bit |so |quite )?(?:sick|nauseous|queasy|like (?:i|he|she) (?:might|could|will|am going to|was going to) be sick)',
+    'nause\\w*', 'being sick', 'been sick', 'vomit\\w*', 'threw up', 'throwing up',
+  ]),
+  greyPale: sig('normal', ['(?:gone|went|go|goes|looks?|looking|turned|turning|is|was) (?:all )?(?:grey|gray|ashen|white as a sheet|deathly pale)', '(?:grey|gray|ashen|pale) and (?:clammy|sweaty|cold)']),
+  gtnFailed: sig('normal', [
+    '(?:gtn|glyceryl|nitro\\w*|angina spray|spray|puffs?|sprays|doses?)(?: \\w+){0,8} (?:no better|not (?:helped|helping|working|worked|touched|touching)|hasnt (?:helped|worked|touched)|didnt (?:help|work|touch)|isnt (?:helping|working)|doing nothing|no different|still (?:there|going|tight|painful|hurting|bad))',
+  ]),
+
+  // ---- airway ----------------------------------------------------------------------------------
+  faceNeckSwelling: sig('normal', [
+    '(?:face|jaw|neck|cheek|under (?:my|his|her|the) (?:jaw|chin|tongue)|floor of (?:my|the) mouth)(?: \\w+){0,3} (?:swell\\w*|swollen|swolen|puff\\w*|blown up|huge|massive)',
+    '(?:swell\\w*|swollen|swolen|puffy) (?:up )?(?:of )?(?:my |the |his |her |their )?(?:whole )?(?:face|jaw|neck|cheek)',
+    'swelling(?: \\w+){0,2} (?:spreading|spread|going|moving|gone) (?:\\w+ )?(?:to|into|down|up|towards?) (?:my |the |his |her )?(?:neck|eye|face|jaw|throat)',
+  ]),
+  airwayStruggle: sig('normal', [
+    '(?:cant|can barely|can hardly|can only just|barely|hardly|hard to|difficult to|difficulty|trouble|struggling to|struggle to|problems?|painful to|hurts to) (?:swallow\\w*|open (?:my|his|her) mouth)',
+    'drool\\w*', 'dribbl\\w*', 'cant (?:swallow|manage) (?:my |his |her )?(?:own )?(?:spit|saliva)', `(?:cant|hard to|struggling to|difficult to) ${BREATH}`,
+  ]),
+  // Noisy breathing only while crying or coughing is not the at-rest stridor that needs 999.
+  stridor: sig('normal', [
+    'stridor', 'noisy breathing', 'breathing (?:is |sounds |has gone |became )?(?:very |really )?(?:noisy|squeaky|raspy|harsh)',
+    `(?:high pitched|squeaky|harsh|rasping|raspy|crowing|strange|weird|funny|horrible) (?:noise|sound|squeak|gasp)(?: \\w+){0,3} (?:when|while|as|if) (?:he|she|they|i|baby|it) (?:${BREATH}|takes a breath)`,
+  ], /\bwhen (?:he|she|they|baby|hes|shes|theyre) (?:cries|crying|is crying|gets upset|is upset|coughs|coughing)\b|\bwhoop/),
+
+  // ---- blood clot in the lung ---------------------------------------------------------------------
+  calfLeg: sig('normal', [
+    '(?:calf|calves|leg|thigh)(?: \\w+){0,3} (?:is |has |feels |looks |gone |got )*(?:swollen|swelling|swolen|puffy|red|hot|warm|tender|painful|hurts|hurting|aching|sore|throbbing|tight)',
+    '(?:swollen|painful|tender|red|hot|throbbing|sore|puffy) (?:left |right )?(?:calf|leg|thigh)', 'pain in (?:my |his |her |the )?(?:left |right )?(?:calf|leg|thigh)',
+  ]),
+  clotRisk: sig('normal', [
+    '(?:gave|giving) birth', '(?:had|having) (?:a|my|the|our|her) (?:baby|son|daughter)', 'just had a baby', 'post ?(?:partum|natal)', 'c ?section', 'caesarean',
+    'since the birth', 'after (?:the|my|her) (?:birth|delivery|labour)', '(?:after|since) (?:my|an|the|a|her|his) (?:operation|surgery|op|hip replacement|knee replacement|hysterectomy)',
+    '(?:had|have had|has had) (?:an|my|a|his|her) (?:operation|surgery|op|hip replaced|knee replaced)',
+    '(?:long|long haul|\\d+ hour|long distance) (?:flight|drive|journey|coach trip|car journey|haul)', 'flew (?:back|home|in) from', 'flight (?:from|back from)',
+    'in (?:a )?plaster', '(?:cast|boot) on (?:my|his|her) leg', 'bed ?bound', 'laid up in bed',
+  ]),
+  pleuritic: sig('normal', [
+    `(?:pain|hurts|sharp|stabbing|catches)(?: \\w+){0,4} (?:when|as|if) (?:i |he |she )?(?:${BREATH}|take a (?:deep )?breath|breathing in|breathe in)`,
+    'cough\\w* (?:up )?(?:blood|bloody)',
+  ]),
+
+  // ---- tummy -------------------------------------------------------------------------------------
+  severeTummy: sig('normal', [
+    `(?:severe|really bad|very bad|agonising|agonizing|excruciating|unbearable|worst|terrible|intense|awful|horrendous|crippling|extreme|sudden)(?: \\w+){0,2} (?:upper |lower )?${TUMMY}(?: \\w+)? (?:pain|ache)`,
+    `(?:severe|really bad|very bad|agonising|agonizing|excruciating|unbearable|worst|terrible|intense|awful|horrendous|crippling|extreme) (?:pain|ache)(?: \\w+){0,5} ${TUMMY}`,
+    `(?:pain|ache)(?: \\w+){0,3} (?:in|across) (?:my |the |his |her )?(?:upper |lower )?${TUMMY}(?: \\w+){0,3} (?:is )?(?:severe|unbearable|agony|excruciating|agonising|the worst)`,
+    'doubled (?:up|over)(?: in pain)?', `${TUMMY} (?:pain )?is (?:agony|unbearable|excruciating|killing me)`, 'rolling around in (?:pain|agony)',
+  ]),
+  throughToBack: sig('normal', ['(?:through|going through|goes through|radiat\\w*|spread\\w*|going|goes|into|round|moving) (?:to |into |through to )?(?:my |the |his |her )?(?:back|spine)', 'bor(?:es|ing) through']),
+  rigid: sig('normal', [
+    'rigid', `${TUMMY}(?: \\w+){0,2} (?:is |feels |gone |has gone )?(?:hard|rigid|like a board|tense|solid)`, 'hard as a board', 'board like',
+    '(?:cant|couldnt) (?:stand|bear) (?:anyone |anything |it )?(?:to )?(?:touch\\w*|being touched)', 'too (?:painful|sore) to touch',
+  ]),
+  diarrhoea: sig('normal', ['diarr?h\\w*', 'diarea', 'the runs', 'runny poo', 'loose (?:poo|stools?|bowels)', 'watery poo']),
+  greenVomit: sig('normal', [
+    '(?:green|bright green|dark green|yellow green|bile|bilious)(?: \\w+){0,2} (?:vomit|sick|sicky|spew)',
+    '(?:vomit\\w*|sick|being sick|throwing up|threw up|bringing up)(?: \\w+){0,6} (?:green|bile)',
+  ]),
+  swollenTummy: sig('normal', [`(?:swollen|bloated|distended|tight|hard) ${TUMMY}`, `${TUMMY}(?: \\w+){0,2} (?:swollen|bloated|distended|looks swollen|blown up)`]),
+
+  // ---- burns -------------------------------------------------------------------------------------
+  electrical: sig('normal', [
+    'electric\\w* (?:shock|burn|injury|current)', 'electrocut\\w*', '(?:touched|touching|grabbed|hit|got hold of) (?:a |the )?live (?:wire|cable|rail|socket|terminal)',
+    'live wire', '(?:shock|zapped|jolt) (?:from|off) (?:a |the |an )?(?:socket|plug|wire|cable|mains|fence|appliance|kettle|toaster|charger|light switch)',
+    'mains (?:electricity|shock|current)', 'struck by lightning', 'lightning strike',
+  ]),
+  chemical: sig('normal', [
+    '(?:splash\\w*|spilt|spilled|spill\\w*|got|sprayed|poured|touched|squirted)(?: \\w+){0,4} (?:bleach|drain cleaner|oven cleaner|caustic\\w*|chemicals?|cement|ammonia|acid|lye|descaler|paint stripper)(?: \\w+){0,3} (?:on|in|into|over) (?:my|his|her|their|the)',
+    'chemical (?:burn|burns|splash|in (?:my|his|her) eyes?)', '(?:bleach|drain cleaner|oven cleaner|caustic soda|acid|cement)(?: \\w+){0,3} (?:burn\\w*|in (?:my|his|her) eyes?)',
+  ], /\b(?:reflux|indigestion|heartburn|stomach acid|acid in my (?:throat|mouth|stomach))\b/),
+  burnInjury: sig('normal', ['burn(?:t|ed|s)?', 'scald\\w*', 'chip pan', '(?:caught|on) fire', 'flames?']),
+  blister: sig('normal', ['blister\\w*', 'skin (?:came|coming|peeled|peeling) off', 'raw']),
+  burnFace: sig('normal', [
+    '(?:burn|burnt|burned|scald\\w*)(?: \\w+){0,3} (?:face|mouth|lips|throat|neck|eyes?|nose|genitals|groin|privates)',
+    '(?:face|mouth|lips|throat|eyes?|nose)(?: \\w+){0,2} (?:burn|burnt|burned|scalded)',
+  ]),
+  inhalation: sig('normal', [
+    '(?:hoarse|croaky|raspy|husky)(?: voice)?', 'voice (?:is |going |gone |has gone )?(?:hoarse|croaky|raspy|funny|strange)', 'singed', 'smoke (?:inhal\\w*|in (?:my|his|her) (?:lungs|throat))',
+    'breathed in (?:smoke|fumes)', 'soot (?:in|around) (?:my|his|her|the) (?:mouth|nose)', 'coughing (?:up )?(?:black|soot)',
+  ]),
+
+  // ---- head injury -------------------------------------------------------------------------------
+  headKnock: sig('normal', [
+    '(?:hit|banged|bumped|knocked|smacked|bashed|injured|hurt|whacked|cracked|clonked|bonked)(?: \\w+){0,4} head', 'head (?:injury|injuries|bump|knock|wound|cut|gash)',
+    'bump (?:on|to) (?:the|my|his|her) head', '(?:landed|fell) on (?:his|her|my|their) head', 'concussion', 'head first',
+  ]),
+  fall: sig('normal', ['fell (?:off|from|down|over|out of|onto|on)', 'fallen (?:off|from|down|over)', 'had a fall', '(?:slipped|tripped)(?: \\w+){0,3} (?:and|on|over)', 'fall (?:off|from|down)']),
+  headWarning: sig('normal', [
+    'dont remember', 'doesnt remember', 'cant remember', 'cant recall', 'no memory (?:of|since)', 'memory loss', 'drowsy', '(?:very|really|so|unusually) (?:sleepy|tired)',
+    'confused', 'muddled', 'clear fluid', 'fluid (?:from|coming out of|leaking from)', 'blood (?:from|coming out of) (?:his|her|my|their) ears?',
+    'not making sense', 'cant stay awake', 'wont stay awake', '(?:headache|head ache)(?: \\w+){0,3} (?:wont|isnt|hasnt|not) (?:go|going|shift|ease|easing)',
+    'knocked (?:out|unconscious)', 'passed out', 'blacked out', 'unconscious', 'vomit\\w*', 'been sick', 'being sick', 'threw up', 'throwing up',
+    '(?:a|had a|having a) (?:fit|seizure)', 'seizure', 'fitting',
+  ]),
+
+  // ---- pregnancy ---------------------------------------------------------------------------------
+  pregnancyBleeding: sig('normal', ['bleed\\w*', 'blood (?:loss|clots?|coming out)', 'passing clots', '(?:lots of|loads of|heavy) blood'], /\b(?:nose|gums?|spotting)\b/),
+  severeHeadache: sig('normal', [
+    '(?:severe|really bad|very bad|terrible|awful|worst|pounding|splitting|horrendous|bad|intense) (?:headache|head ache|head pain|migraine)',
+    '(?:headache|head ache)(?: \\w+){0,4} (?:wont|isnt|hasnt|not|doesnt) (?:go|going|shift|touch|ease|easing|budge|better|help)',
+    '(?:paracetamol|painkillers?|tablets)(?: \\w+){0,2} (?:wont|isnt|hasnt|doesnt|not|dont) (?:touch|touching|help|helping|work|working)',
+  ]),
+  visionChange: sig('normal', [
+    'flashing lights?', 'flashes', 'blurr?(?:ed|y) (?:vision|sight)', 'vision(?: \\w+){0,2} (?:blurr?(?:ed|y)|funny|strange|odd|going|gone)', 'spots (?:in front of|before) (?:my |her )?eyes',
+    'seeing (?:spots|stars|flashes|flashing)', 'cant see (?:properly|clearly)', 'zig ?zags?',
+  ]),
+  suddenSwelling: sig('normal', ['(?:face|hands|feet|fingers|ankles)(?: \\w+){0,4} (?:suddenly )?(?:swollen|swelling|swelled|puffy|puffed up|swollen up)', 'sudden(?:ly)? swell\\w*']),
+  underRibs: sig('normal', ['pain (?:just )?(?:below|under|beneath) (?:my|the|her) ribs', 'pain (?:in|at) the top of (?:my|her) (?:tummy|stomach)']),
+  spotting: sig('normal', ['spotting', 'spots of blood', 'bit of (?:brown|pink) (?:discharge|blood)', 'brown discharge', 'light bleeding']),
+
+  // ---- diabetes ------------------------------------------------------------------------------------
+  veryHighSugar: sig('normal', [
+    '(?:meter|monitor|reading|readings|sugar|sugars|glucose|bm|levels?)(?: \\w+){0,3} (?:says |reads |showing |shows |is |are |of |at |just says )?(?:hi|off the scale|over 2\\d|over 3\\d|2[5-9]|3\\d)',
+    'ketones (?:are |is )?(?:high|very high|[2-9])', 'high ketones', 'pear drops', 'fruity breath',
+  ]),
+  highSugar: sig('normal', [
+    '(?:sugars?|glucose|readings?|bms?|levels?)(?: \\w+){0,4} (?:of |at |are |is |been |have been |between |around |about )*(?:1[4-9]|2\\d|3\\d)', '(?:sugars?|glucose|readings?) (?:are |is |have been |been )?(?:really |very |too )?high',
+  ]),
+  drowsyMuddled: sig('normal', ['drowsy', 'muddled', 'confused', 'confusion', '(?:very|really|so) (?:sleepy|tired)', 'not with it', 'cant stay awake', 'breathing (?:fast|quickly|deeply)']),
+
+  // ---- get seen today (Urgent Primary Care) --------------------------------------------------------
+  // Few wet nappies, little or dark wee, fluids not staying down: dehydration at any age.
+  dehydration: sig('normal', [
+    '(?:fewer|less|not many|hardly any|no) wet nappies', 'dry nappies', 'nappies (?:are |have been )?dry', 'not (?:weeing|peeing) (?:much|as much|very much)', '(?:weeing|peeing) (?:less|hardly)',
+    'dark (?:wee|urine|pee)', 'cant keep (?:anything|fluids|water|drinks|milk|feeds?|food) down', 'not keeping (?:anything|fluids|water|drinks|milk|feeds?) down',
+    'sunken (?:eyes|fontanelle|soft spot)', 'no tears',
+  ]),
+  // Not drinking or feeding: a warning sign in babies, children and older people, not in a busy adult.
+  poorIntake: sig('normal', ['(?:not|hasnt|havent|hadnt|isnt|wont|cant|barely|hardly) (?:been )?(?:drinking|feeding|taking (?:her|his|their) (?:milk|bottle|feeds))(?: at all| much| properly| well)?', 'refusing (?:to drink|feeds|drinks|the bottle|milk|the breast)', 'off (?:her|his|their) (?:milk|feeds|bottle)']),
+  treatmentFailed: sig('normal', [
+    '(?:tablets?|cream|creams|spray|sprays|medicine|medication|antibiotics?|drops|treatment|inhaler|pills|ibuprofen|paracetamol|antihistamines?)(?: \\w+){0,3} (?:not|arent|isnt|hasnt|havent|didnt|dont|doesnt) (?:working|work|worked|helping|helped|help|touching|cleared|clearing|done anything)',
+    'tried (?:everything|\\w+ different|two different|2 different|loads of|lots of|all the)', 'nothing (?:is )?(?:helping|working|seems to help)', 'no better after',
+    '(?:still|not) (?:not )?(?:getting better|improving|clearing up|gone) after',
+  ]),
+  recurrent: sig('none', [
+    'keep (?:getting|having)', 'keeps? (?:coming back|recurring|happening|returning)', '(?:coming|came) back again', 'again and again', 'recurr\\w*',
+    '(?:\\d+|two|three|four|five|six|several|lots of|loads of) (?:or (?:\\d+|three|four|five) )?times (?:this|a|in the|in a|per) (?:year|month|week)',
+  ]),
+  worseningBreath: sig('normal', [
+    '(?:more and more|getting more|increasingly|more) (?:breathless|short of breath|out of breath|wheezy)', '(?:breathless\\w*|breathing|shortness of breath)(?: \\w+){0,2} (?:getting|is getting|has got|got) worse',
+    'breathless (?:walking|doing|just|even|getting)',
+  ]),
+  woundInfection: sig('normal', ['pus', 'ooz\\w* (?:pus|yellow|green|gunk)', '(?:yellow|green) (?:gunk|pus|discharge|stuff)', 'smells? (?:bad|horrible|off|awful)?', 'red (?:streaks?|lines?) (?:going|spreading)', '(?:red|hot|swollen)(?: \\w+){0,2} (?:round|around) (?:the|it|edges)', 'red round the edges']),
+  woundWord: sig('normal', ['wound', 'cut', 'graze', 'burn(?:t|ed)?', 'scald\\w*', 'bite', 'bitten', 'scratch', 'stitches', 'piercing', 'splinter', 'blister']),
+  bite: sig('normal', ['(?:dog|cat|animal|fox|horse|human|someone|bat|rat|monkey)(?: \\w+){0,3} (?:bit|bite|bitten|attacked)', '(?:bit|bitten) by (?:a |the |my |his |her |our |their )?(?:neighbours? )?(?:dog|cat|animal|fox|horse|person|child|kid|bat|rat)', '(?:teeth|tooth) (?:went in|broke the skin|marks)']),
+  dysuria: sig('normal', [
+    '(?:burn\\w*|sting\\w*|pain\\w*|hurts?|sore|agony)(?: \\w+){0,2} (?:when|while|as) (?:i |he |she )?(?:pee|wee|urinat\\w*|go to the toilet)', 'pain(?:ful)? (?:when )?(?:peeing|weeing|passing urine|urinating)',
+    '(?:peeing|weeing) (?:burns|stings|hurts)', 'cystitis', 'uti', 'water infection', 'urine infection',
+  ]),
+  vaginalDischarge: sig('normal', ['discharge', 'fishy (?:smell|odour)', 'itch\\w* (?:down there|vagina)']),
+  jawClaudication: sig('normal', [
+    '(?:jaw|jaws)(?: \\w+){0,3} (?:aches?|aching|hurts?|pain|tired|cramp)(?: \\w+){0,2} (?:when|while|as) (?:i |he |she )?(?:chew|eat|talk)',
+    '(?:temple|temples|scalp)(?: \\w+){0,3} (?:tender|sore|painful|hurts)', '(?:sore|tender|painful) (?:scalp|temple|temples)', 'sore when i brush my hair',
+  ]),
+} satisfies Record<string, Signal>;

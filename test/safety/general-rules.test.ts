@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import type { Demographics } from '../../server/contract/turn.js';
+import { applySafetyFloor, assessSafety } from '../../server/safety/index.js';
+import { RULES } from '../../server/safety/rules.js';
+import type { EmergencyKind } from '../../server/safety/types.js';
+
+/**
+ * The general NHS "call 999 / go to A&E" signs that no single condition page owns, and the "get
+ * seen today" signs, phrased the way people type them: lay words, typos, no punctuation, the alarm
+ * after something ordinary. Negations, past events and the look-alikes must not fire.
+ */
+
+type Case = [text: string, kind: EmergencyKind, demographics?: Demographics];
+
+const EMERGENCY: Case[] = [
+  // breathing, whatever the cause
+  ['my son is making a high pitched squeaky noise when he breathes in and hes really struggling', 'breathing'],
+  ['his lips have gone a greyish blue colour', 'breathing'],
+  ['she cant finish a sentence without stopping for breath', 'breathing'],
+  // the airway
+  ['tooth abscess and now my whole jaw and neck are swollen and it hurts to swallow', 'airway'],
+  ['face swelling spreading down into my neck, i can barely open my mouth', 'airway'],
+  ['my tongue is swelling up after a new blood pressure tablet and its hard to swallow', 'anaphylaxis'],
+  // collapse, exercise, palpitations
+  ['my daughter fainted in the middle of a netball match', 'other'],
+  ['I passed out while jogging this morning, came round after a minute', 'other'],
+  ['keep getting palpitations and today I blacked out at work', 'other'],
+  // heart, typical and atypical
+  ['heavy pressure across my chest and i feel sick and sweaty', 'cardiac'],
+  ['ache in my jaw and down my left arm, cold and clammy, feel like i might be sick', 'cardiac', { age: 68, notes: 'type 2 diabetes' }],
+  ['pain between the shoulder blades for an hour, out of breath and clammy', 'cardiac'],
+  ['burning in my upper stomach, short of breath, feel sick and gone grey', 'cardiac', { age: 72 }],
+  ['my angina spray hasnt helped the chest tightness, two doses and still there', 'cardiac'],
+  // stroke and mini-stroke, also when it has passed
+  ['mums speech went all slurred for about 20 mins this morning, shes back to normal now', 'stroke'],
+  ['my left arm went dead and heavy for ten minutes earlier today but its fine now', 'stroke'],
+  ['think i had a mini stroke an hour ago', 'stroke'],
+  // sudden severe headache
+  ['sudden agonising headache came on in seconds while lifting a box', 'other'],
+  // clot in the lung
+  ['had my baby 10 days ago and now suddenly really short of breath', 'clot'],
+  ['sharp pain when i breathe in and my left calf is swollen and sore', 'clot'],
+  ['flew back from australia yesterday and now breathless with chest pain', 'clot'],
+  // tummy
+  ['severe pain at the top of my stomach going through to my back and I keep being sick', 'abdominal'],
+  ['worst stomach pain ive ever had and my tummy is rock hard', 'abdominal'],
+  ['baby keeps bringing up green sick', 'child'],
+  // bleeding
+  ['been vomiting blood this evening', 'bleeding'],
+  ['coughing up mouthfuls of blood', 'bleeding'],
+  // burns and electricity
+  ['my son got an electric shock from a socket, he says hes fine', 'other'],
+  ['touched a live wire at work and my hand has a black mark', 'other'],
+  ['splashed oven cleaner on my arm and its still stinging after rinsing', 'other'],
+  ['burnt my face on the barbecue, blisters on my cheek, and my voice is going croaky', 'other'],
+  // head injuries
+  ['my 80 year old dad banged his head on the door frame', 'head'],
+  ['fell and hit my head, I take apixaban', 'head'],
+  ['bumped my head yesterday', 'head', { age: 70 }],
+  ['hit her head on the radiator and has been sick twice and keeps nodding off', 'head'],
+  ['knocked my head and cant remember the last hour', 'head'],
+  ['my toddler fell off the kitchen table and now shes vomiting and really sleepy', 'head'],
+  ['clear fluid coming from his nose after he hit his head', 'head'],
+  // children and babies
+  ['my 5 week old feels hot, temp is 38.4', 'child'],
+  ['newborn baby has a fever', 'child'],
+  ['my 6 wk old is floppy and wont feed', 'child'],
+  ['my 3 year old has had a fit for the first time', 'child'],
+  // pregnancy
+  ['im 20 weeks pregnant and bleeding', 'pregnancy'],
+  ['33 weeks pregnant with a terrible headache and flashing lights', 'pregnancy'],
+  ['pregnant, really bad headache and my face and hands have puffed up suddenly', 'pregnancy', { pregnant: true }],
+  // sepsis
+  ['my nan has a water infection and is suddenly very confused and not passing urine', 'sepsis'],
+  // diabetic emergency
+  ['type 1, my sugars are 29 and ketones are 3, been vomiting all morning', 'other'],
+  // suicidal intent with a plan or means
+  ['ive got the tablets stockpiled and i plan to take them tonight', 'suicide'],
+  // typos and lay words
+  ['chest pian and sweting loads', 'cardiac'],
+  ['cant breath properly lips going blue', 'breathing'],
+];
+
+const URGENT: [string, Demographics?][] = [
+  ['my 4 month old has a temperature of 39.3', undefined],
+  ['my toddler has had diarrhoea all day and fewer wet nappies than usual', undefined],
+  ['grandad is 88 and has not been drinking much for two days', undefined],
+  ['the cream from the chemist isnt working on this rash after two weeks', undefined],
+  ['keep getting cystitis, third time this year', undefined],
+  ['my cough is getting worse and im more and more breathless', undefined],
+  ['cut on my hand is red round the edges and oozing pus', undefined],
+  ['got bitten by my neighbours dog and it broke the skin', undefined],
+  ['fainted at home out of the blue, never happened before, feel ok now', undefined],
+  ['it burns when I wee and im going all the time', { sex: 'male', age: 40 }],
+  ['15 weeks pregnant with a new discharge', undefined],
+  ['type 2 and my readings have been around 17 all week', undefined],
+  ['my temples are tender and my jaw aches when I chew', { age: 74 }],
+];
+
+const NOT_EMERGENCY: [string, Demographics?][] = [
+  // negations and reassurances
+  ['banged my head on a cupboard, tiny bump, not on blood thinners, no sickness', { age: 40 }],
+  ['no chest pain, no jaw pain, just indigestion after a big meal', undefined],
+  ['pregnant and bleeding gums when I brush', undefined],
+  ['35 weeks pregnant, mild headache, no vision problems and no swelling', undefined],
+  // past events
+  ['had a faint last year, now I have a sore throat', undefined],
+  ['I had a stroke five years ago and my arm is still a bit weak, asking about a cough', undefined],
+  ['my daughter had a febrile seizure last year, today she has a cold and is totally herself', { age: 3 }],
+  // look-alikes
+  ['my 9 year old has coughing fits and whoops when she breathes in after them', { age: 9 }],
+  ['a bit of noisy breathing when he cries but fine when hes calm', { age: 2 }],
+  ['acid reflux burning in my throat after dinner', undefined],
+  ['breastfeeding my 4 week old and I feel hot and shivery with a sore red breast', undefined],
+  ['stomach cramps, diarrhoea and being sick since the takeaway, really bad cramps', undefined],
+  ['suddenly lost the hearing in one ear', undefined],
+  ['my chest hurts when I cough and im a bit out of breath on the stairs', undefined],
+  ['daughter had another febrile fit, she has had them before, lasted a minute and she is back to herself', { age: 2 }],
+  ['I got a bit out of breath running for the bus', undefined],
+];
+
+describe('general red flags (call 999 / go to A&E)', () => {
+  it.each(EMERGENCY)('%j is an emergency (%s)', (text, kind, demographics) => {
+    const a = assessSafety(text, demographics);
+    expect(a.emergency, JSON.stringify(a.fired)).toBe(true);
+    expect(a.kinds).toContain(kind);
+  });
+
+  it.each(NOT_EMERGENCY)('%j is not an emergency', (text, demographics) => {
+    const a = assessSafety(text, demographics);
+    expect(a.emergency, JSON.stringify(a.fired)).toBe(false);
+  });
+
+  it('reads risk from the form as well as the words: blood thinners in the notes, a baby given as weeks in the text', () => {
+    expect(assessSafety('fell and bumped my head on the wardrobe', { age: 50, notes: 'warfarin for AF' }).kinds).toContain('head');
+    expect(assessSafety('fell and bumped my head on the wardrobe', { age: 50, notes: 'no regular medicines' }).emergency).toBe(false);
+    expect(assessSafety('she has a temperature of 38.5', { age: 0 }).emergency).toBe(false); // age 0 alone does not say under 3 months
+    expect(assessSafety('my 9 week old has a temperature of 38.5').emergency).toBe(true);
+  });
+});
+
+describe('urgent signs (speak to NHS 111 or a GP today)', () => {
+  it.each(URGENT)('%j is urgent, not an emergency', (text, demographics) => {
+    const a = assessSafety(text, demographics);
+    expect(a.emergency, JSON.stringify(a.fired)).toBe(false);
+    expect(a.urgent, JSON.stringify(a.fired)).toBe(true);
+  });
+
+  it('floors a self-care prediction at Urgent Primary Care, never lowers one', () => {
+    const urgent = assessSafety('got bitten by a dog and it broke the skin');
+    const pred = (severity: 'Self-care' | 'Urgent Primary Care' | 'A&E') => ({ condition: 'insect-bites-and-stings', conditionTitle: 'Bites', severity });
+    expect(applySafetyFloor(pred('Self-care'), urgent, []).prediction.severity).toBe('Urgent Primary Care');
+    expect(applySafetyFloor(pred('A&E'), urgent, []).prediction.severity).toBe('A&E');
+    expect(applySafetyFloor(pred('Self-care'), urgent, []).trace?.reason).toMatch(/bite/);
+  });
+});
+
+describe('the rule set', () => {
+  it('names the NHS page each rule follows', () => {
+    for (const rule of RULES) expect(rule.source, rule.label).toMatch(/^https:\/\/www\.nhs\.uk\/[a-z0-9/-]+\/$/);
+  });
+
+  it('covers the general signs the NHS lists, each with at least one rule', () => {
+    const labels = RULES.map((r) => r.label).join('\n');
+    for (const sign of [
+      /stridor/, /swallow/, /exercise/, /palpitations/, /atypical heart attack/, /GTN/, /mini-stroke/, /sudden severe headache/,
+      /childbirth, surgery or a long journey/, /going through to the back/, /vomiting or coughing up blood/, /electrical/, /chemical/,
+      /blood thinners/, /older age/, /non-fading rash|does not fade/, /under 3 months/, /pregnancy/, /pre-eclampsia/, /sepsis/, /plan|ending life/,
+    ]) {
+      expect(labels).toMatch(sign);
+    }
+  });
+
+  it('reports which rules fired, with their sources, for staff', () => {
+    const a = assessSafety('my 80 year old dad banged his head on the door frame');
+    expect(a.fired).toContainEqual(expect.objectContaining({ label: 'head injury in older age', level: 'EMERGENCY', source: expect.stringContaining('head-injury') }));
+  });
+});
