@@ -50,6 +50,8 @@ const CORE_SIGNALS = {
     '(?:pills|tablets|meds|medication|paracetamol|painkillers)(?: \\w+){0,2} (?:saved|stockpiled|hoarded|stored|collected|put aside)(?: up)?',
     '(?:want|wanting|wish) (?:it all|everything|my life|all of it) to (?:end|stop|be over)',
     'dont want to (?:be here|exist|live|be alive)',
+    '(?:dont|cant|no longer) see (?:the |any )?point (?:anymore|any more|in (?:living|life|going on|carrying on|anything|it all|being here))',
+    'wish (?:i|id) (?:just )?(?:wouldnt|didnt|would not|did not|couldnt|could just not|could not|could never) wake up',
     'want to disappear', 'wanna disappear', '(?:feel|feeling) like ending (?:it|things|my life|everything)',
     '(?:going to|planning to|plan to|want to|thinking (?:of|about)|might) (?:take|taking|swallow|swallowing) (?:all|a whole|the whole|loads|lots|a load|a handful|handful)(?: of)?(?: my| the| his| her)? (?:pills|tablets|meds|medication|paracetamol)',
   ], /\b(?:die|dye|dying|dyeing) (?:my|his|her|the|their) hair\b/),

@@ -25,6 +25,8 @@ const REWRITES: [RegExp, string][] = [
   [/\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must) not\b/g, "$1nt"],
   [/\bwill not\b/g, 'wont'],
   [/\bi am\b/g, 'im'],
+  // "I'll" must not become "ill" once apostrophes go.
+  [/\b(i|you|we|they|he|she|it|that|there)['\u2019]ll\b/g, '$1 will'],
   [/\b(wanna|wana|wanta)\b/g, 'want to'],
   [/\b(gonna|gona)\b/g, 'going to'],
   [/\bgotta\b/g, 'got to'],

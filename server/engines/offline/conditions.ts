@@ -1,6 +1,6 @@
 import type { ConditionPage, Flag } from '../../knowledge/types.js';
 import { normalise } from '../../safety/text.js';
-import { phraseOf, type Phrase } from './lexicon.js';
+import { phraseOf, stem, STOPWORDS, type Phrase } from './lexicon.js';
 
 /**
  * Condition pages compiled for matching: every symptom, red flag and urgent flag as stemmed
@@ -40,6 +40,8 @@ export interface CompiledFlag {
   maxAge?: number;
   /** Matches when the person is pregnant. */
   pregnancy?: boolean;
+  /** Stems of which at least one must be in the message before a fact (duration, age, pregnancy) meets the flag. */
+  requires?: string[];
 }
 
 export interface CompiledCondition {
@@ -77,8 +79,11 @@ export function flagAge(label: string): { minAge?: number; maxAge?: number } {
   // "under 16 or over 60": two ages, either of which meets the flag (not "16 or over").
   const either = /\b(?:under|younger than|below) (\d{1,3}) (?:or|and) (?:over|older than|above) (\d{2,3})\b/.exec(text);
   if (either) return { maxAge: Number(either[1]), minAge: Number(either[2]) };
+  // Only an age when the label talks about age ("temperature 40 or above" is not "aged 40").
   const over = /\b(?:aged |age )?(\d{2,3}) (?:or|and) (?:over|older|above)\b|\b(?:over|older than|above) (?:the age of )?(\d{2,3})\b/.exec(text);
-  if (over) return { minAge: Number(over[1] ?? over[2]) };
+  if (over && /\b(?:aged?|years?|older|people|person|adults?|elderly|men|women|over \d{2})\b/.test(text) && !/\b(?:temperature|temp|degrees|fever|heart rate|pulse|reading|sugar|glucose)\b/.test(text)) {
+    return { minAge: Number(over[1] ?? over[2]) };
+  }
   if (/\b(?:elderly|older (?:person|people|adult|adults))\b/.test(text)) return { minAge: 75 };
   const under = /\b(?:under|younger than|less than|below) (\d+|one|two|three|six|twelve) (week|month|year)s?(?: old)?\b/.exec(text);
   if (under && /\b(?:baby|babies|infant|child|children|newborn|old|age|aged)\b/.test(text)) {
@@ -88,6 +93,21 @@ export function flagAge(label: string): { minAge?: number; maxAge?: number } {
 }
 
 type RawFlag = Omit<CompiledFlag, 'phrases'> & { phrases: Phrase[] };
+
+// What is left of a flag's label once its facts (how long, how old, pregnancy) are taken out.
+const FACT_WORDS =
+  /\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|ten|twelve|hours?|days?|weeks?|fortnight|months?|years?|more|than|over|under|longer|lasting|after|for|beyond|at least|past|still|or|and|plus|aged?|old|older|younger|elderly|person|people|adults?|baby|babies|infant|child|children|newborn|pregnan\w*|early|late|while|during|in|with|any|symptoms?|the|of|that|is|are|who|has|have|you|your|new|sudden|suddenly|getting|very|really|unusual|usual)\b/g;
+
+/**
+ * A flag met through facts alone must be about those facts alone ("aged 65 or over", "cough lasting
+ * more than 3 weeks"). When its label adds something the page's symptoms do not cover ("pregnant
+ * with bleeding and pain", "new confusion in an older person"), pregnancy or age is not enough:
+ * one of those extra words must be said too (`requires`).
+ */
+function extraWords(label: string, symptomStems: ReadonlySet<string>): string[] {
+  const rest = normalise(label).replace(FACT_WORDS, ' ').split(/[^a-z]+/).filter((w) => w && !STOPWORDS.has(w));
+  return rest.map(stem).filter((w) => !symptomStems.has(w));
+}
 
 function compileFlag(flag: Flag, level: 'red' | 'urgent', fix: (t: string) => string): RawFlag {
   const days = flagDays(flag.flag);
@@ -107,6 +127,7 @@ function compileFlag(flag: Flag, level: 'red' | 'urgent', fix: (t: string) => st
 export function compileConditions(pages: readonly ConditionPage[], fix: (t: string) => string): CompiledCondition[] {
   const raw = pages.map((page) => ({
     page,
+    symptomStems: new Set([page.title, ...page.symptoms.map((s) => s.term)].flatMap((t) => normalise(t).split(/[^a-z]+/).filter(Boolean).map(stem))),
     symptoms: page.symptoms.map((s, rank) => ({ label: s.term, rank, phrases: [s.term, ...s.synonyms].map((t) => phraseOf(t, fix)).filter((p) => p.stems.length > 0) })),
     flags: [...page.redFlags.map((f) => compileFlag(f, 'red', fix)), ...page.urgentFlags.map((f) => compileFlag(f, 'urgent', fix))],
     title: phraseOf(page.title.replace(/\(.*?\)/g, ''), fix),
@@ -153,9 +174,16 @@ export function compileConditions(pages: readonly ConditionPage[], fix: (t: stri
       titles,
       symptoms: c.symptoms.map((s) => ({ ...s, phrases: s.phrases.map(weigh) })),
       flags: c.flags.map((f) => ({
-        ...f,
+        ...withoutMixedFacts(f, c.symptomStems),
         phrases: f.phrases.map((p) => ({ ...weigh(p), ...(restates(p, f.level) ? { restatesSymptom: true } : {}) })),
       })),
     };
   });
+}
+
+function withoutMixedFacts(flag: RawFlag, symptomStems: ReadonlySet<string>): RawFlag {
+  const hasFacts = flag.minDays !== undefined || flag.minAge !== undefined || flag.maxAge !== undefined || flag.pregnancy;
+  if (!hasFacts) return flag;
+  const extra = extraWords(flag.label, symptomStems);
+  return extra.length ? { ...flag, requires: extra } : flag;
 }

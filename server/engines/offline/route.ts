@@ -33,14 +33,27 @@ const VAGUE_WORDS = [
   'doctor', 'problem', 'issue', 'child', 'baby', 'fine', 'normal', 'better', 'worse', 'day', 'today', 'feeling', 'side', 'down',
 ];
 const VAGUE_STEMS = new Set(VAGUE_WORDS.map(stem));
+// Everyday words some page phrases reduce to ("have a plan", "seasonal", "ringing", "started in the
+// night"): on their own they say nothing about symptoms ("plan a weekend", "ring my GP").
+const EVERYDAY_WORDS = [
+  'abroad', 'adult', 'avoid', 'back', 'bear', 'bigger', 'bit', 'black', 'blue', 'bump', 'chuck', 'colour', 'crack', 'crawl', 'down', 'dream',
+  'drink', 'drop', 'end', 'expect', 'fast', 'feed', 'flat', 'flood', 'floor', 'food', 'forget', 'give', 'goes', 'gradual', 'hear', 'hot', 'low',
+  'month', 'need', 'night', 'nowhere', 'on', 'pass', 'phone', 'plan', 'pop', 'ring', 'ringing', 'rope', 'rough', 'sea', 'season', 'seasonal', 'second',
+  'see', 'smell', 'space', 'spin', 'spread', 'sudden', 'sun', 'switch', 'tear', 'tilt', 'trap', 'use', 'warm', 'wash', 'week', 'weight', 'white', 'wind',
+  'wipe', 'worry', 'worse', 'wrong', 'yellow', 'zone', 'mad', 'crazy', 'start', 'started', 'time', 'morning', 'day', 'game', 'match', 'play',
+];
+const EVERYDAY_STEMS = new Set(EVERYDAY_WORDS.map(stem));
 
 const VAGUE =
-  /\b(?:unwell|ill|sick|poorly|rubbish|awful|terrible|rough|not (?:feeling )?(?:well|right|great|good|ok|okay|myself|herself|himself|100)|isnt (?:well|right)|dont feel (?:right|good|well|great)|off|weird|strange|wrong|under the weather|coming down with|in pain|pain|hurts?|help|worried|health|symptoms?|doctor|something)\b/;
+  /\b(?:is (?:this|that|it) normal|down there|problem|issue|unwell|ill|sick|poorly|rubbish|awful|terrible|rough|not (?:feeling )?(?:well|right|great|good|ok|okay|myself|herself|himself|100)|isnt (?:well|right)|dont feel (?:right|good|well|great)|off|weird|strange|wrong|under the weather|coming down with|in pain|pain|hurts?|help|worried|health|symptoms?|doctor|something)\b/;
 const GREETING = /^(?:hi+|hello+|hey+|hiya|heya|yo|howdy|greetings|good (?:morning|afternoon|evening|day)|morning|evening|afternoon)\b/;
 const THANKS = /\b(?:thanks|thank you|thankyou|thx|ty|cheers|ta|much appreciated|appreciate it)\b/;
 const GOODBYE = /\b(?:bye|goodbye|see you|see ya|cya|good night|goodnight|take care)\b/;
 const HUMAN = /\b(?:are you (?:a )?(?:real|human|person|bot|robot|ai|machine|computer|doctor|nurse)|am i (?:talking|speaking) to (?:a )?(?:real|human|person|bot|robot|machine))\b/;
 const ABOUT = /\b(?:who are you|what are you|what can you do|what do you do|how do(?:es)? (?:you|this|it) work|what is this|help me understand what you|your name)\b/;
+// Requests that are plainly not about health: answered with what the assistant is for.
+const OFF_TOPIC =
+  /\b(?:recipes?|cook(?:ing)? (?:a|the|some)|bake|homework|maths?|algebra|equation|essay|weather|forecast|football|premier league|match|score|fixtures?|holiday|weekend away|trip to|travel|hotel|flights? to|train times|write (?:me )?(?:an? |the |my )?(?:email|message|letter|poem|story|cv|speech|essay|text)|poem|joke|song|lyrics|film|movie|tv|netflix|code|coding|program(?:ming)?|python|javascript|excel|spreadsheet|translate|capital of|directions|shopping|buy|price of|stock market|crypto|bitcoin|news|election|quiz|crossword|wordle|restaurant|pub|mortgage|tax|car insurance|plan (?:a|my|our) (?:weekend|trip|holiday|party|wedding|day))\b/;
 const ACKNOWLEDGE = /^(?:ok+|okay|k|kk|lol|haha+|cool|great|nice|alright|sure|fine|got it|right|noted|hmm+|yes|no|yep|nope|yeah)\b/;
 // Health words that do not always appear as page phrases ("my knee hurts", "a lump").
 const MEDICAL =
@@ -67,7 +80,7 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
   for (const c of conditions) {
     for (const p of [...c.symptoms.flatMap((s) => s.phrases), ...c.flags.flatMap((f) => f.phrases)]) {
       const key = p.stems.join(' ');
-      if (seen.has(key) || p.stems.every((s) => VAGUE_STEMS.has(s))) continue;
+      if (seen.has(key) || p.stems.every((s) => VAGUE_STEMS.has(s) || EVERYDAY_STEMS.has(s))) continue;
       seen.add(key);
       phrases.push(p);
     }
@@ -101,6 +114,7 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
       if (GOODBYE.test(t)) return 'goodbye';
       if (HUMAN.test(t)) return 'human';
       if (ABOUT.test(t)) return 'about';
+      if (OFF_TOPIC.test(t) && !MEDICAL.test(t)) return 'offTopic';
       if (MEDICAL.test(t)) return !followsSymptoms && brief(t, 0) ? 'brief' : 'symptoms';
       if (followsSymptoms && FOLLOW_UP.test(t)) return 'followUp';
       if (VAGUE.test(t)) return 'vague';

@@ -111,7 +111,8 @@ function bestOf(phrases: WeightedPhrase[], clauses: StemmedClause[]): { positive
 }
 
 /** Does this flag apply through the person's facts (duration, age, pregnancy) rather than words? */
-function factMatch(flag: CompiledFlag, facts: PatientFacts, hasEvidence: boolean): FlagHit | undefined {
+function factMatch(flag: CompiledFlag, facts: PatientFacts, hasEvidence: boolean, said: ReadonlySet<string>): FlagHit | undefined {
+  if (flag.requires && !flag.requires.some((w) => said.has(w))) return undefined;
   const lasted = facts.durationDays;
   if (flag.minDays !== undefined && lasted !== undefined && (flag.inclusive ? lasted >= flag.minDays : lasted > flag.minDays)) {
     return { label: flag.label, level: flag.level, via: 'duration', said: facts.durationText ?? '' };
@@ -215,9 +216,10 @@ export function scoreCondition(
     }
   }
   const hasEvidence = symptoms.length > 0 || flags.length > 0;
+  const saidStems = new Set(clauses.flatMap((c) => c.stems.filter((w): w is string => w !== null)));
   for (const f of condition.flags) {
     if (flags.some((h) => h.label === f.label)) continue;
-    const hit = factMatch(f, facts, hasEvidence);
+    const hit = factMatch(f, facts, hasEvidence, saidStems);
     if (hit) flags.push(hit);
   }
   const namedInText = condition.titles.some((t) => namesCondition(t, clauses));

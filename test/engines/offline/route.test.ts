@@ -39,6 +39,30 @@ describe('offline route', () => {
     },
   );
 
+  it.each([
+    'help me plan a weekend away in the Lake District',
+    'can you give me a recipe for a chicken curry',
+    'help me with my maths homework, solve 3x - 2 = 10',
+    'who won the football last night',
+    'write me an email to my landlord about the boiler',
+  ])('declines the off-topic request %j instead of triaging or asking for symptoms', async (text) => {
+    const { decision, answer } = await route(text);
+    expect(decision.route).toBe('DIRECT');
+    expect(answer).toMatch(/only help with health/);
+  });
+
+  it.each(["ok thank you, I'll ring my GP in the morning", 'night night, thanks for all your help'])(
+    'takes %j as thanks, not as symptoms ("I\'ll" is not "ill", "ring" is not tinnitus)',
+    async (text) => {
+      const { decision } = await route(text);
+      expect(decision.route).toBe('DIRECT');
+    },
+  );
+
+  it.each(['got a problem down there', 'is this normal?'])('asks for details on the vague %j', async (text) => {
+    expect((await route(text)).decision.route).toBe('CLARIFY');
+  });
+
   it.each(['who are you?', 'what can you do?', 'are you a real person?'])('explains itself for %j', async (text) => {
     const { decision, answer } = await route(text);
     expect(decision.route).toBe('DIRECT');
