@@ -157,6 +157,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       publicUrl: config.publicUrl,
       siteKey: devKeys?.publishableKey ?? null,
       development: config.NODE_ENV === 'development',
+      reviewPage: config.reviewPage,
     });
     const http: HttpServer = createHttpServer(services, assets);
     cleanup.push(() => http.close());
@@ -181,6 +182,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
         chroma: pipeline ? (pipeline.chromaEmbedded ? 'embedded' : 'remote') : 'not started',
         embeddings: config.embedded.embeddings ? 'offline lexical' : 'remote',
         widget: assets.widget ? `/widget.${assets.widget.hash}.js` : 'not built',
+        reviewPage: assets.review ? (assets.review.code ? '/review' : '/review (not built)') : 'off',
       },
       'service started',
     );
