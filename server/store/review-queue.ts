@@ -31,14 +31,9 @@ export const REASON_PRIORITY: Record<ReviewReason, number> = {
   LOW_RETRIEVAL_SCORE: 1,
 };
 
-/**
- * SQL (over `turns t`): the turn gave emergency advice. Until the typed emergency advice of
- * issue #12 is stored on the turn, "an emergency was recognised": the safety rules fired before
- * routing or on the prediction, or the prediction was A&E (each of which makes the answer carry
- * the 999 / A&E notice). When `turns.advice` exists this becomes `t.advice->>'level' = 'EMERGENCY'`.
- */
+/** SQL (over `turns t`): the person was told to call 999 / go to A&E (the highest advice given, kept on the turn as soon as it is given). */
 export function gaveEmergencyAdvice(): Prisma.Sql {
-  return Prisma.sql`(t.trace ? 'safety' OR t.trace ? 'safetyFloor' OR t.predicted_severity = 'A_AND_E')`;
+  return Prisma.sql`(t.advice ->> 'level' = 'EMERGENCY')`;
 }
 
 function reasonConditions(lowScore: number): Record<ReviewReason, Prisma.Sql> {

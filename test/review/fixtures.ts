@@ -36,6 +36,10 @@ export async function* reviewScript(input: TurnInput): AsyncGenerator<RunnerEven
       yield { type: 'AnswerChunk', delta: 'Call 999 now. ' };
       throw new TurnError('MODEL_UNAVAILABLE', 'reasoner: connection refused', true);
     }
+    case 'broken':
+      // A failure with no emergency: nothing for a clinician.
+      yield { type: 'Record', record: { route: 'TRIAGE' } };
+      throw new TurnError('MODEL_UNAVAILABLE', 'reasoner: connection refused', true);
     case 'hello':
       yield { type: 'Record', record: { route: 'DIRECT' } };
       yield { type: 'AnswerChunk', delta: 'Hello! How can I help?' };

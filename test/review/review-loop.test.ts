@@ -112,6 +112,10 @@ describe('reviewQueue and reviewTurn', () => {
     const vague = await turnFor('vague unwell');
     const fine = await turnFor('fever again');
     const direct = await turnFor('hello there');
+    const failedPlain = await turnFor('broken printer at work, feeling fine');
+    // The emergency turn gave EMERGENCY advice (the safety rules) and then failed.
+    const advised = await gql(server, `query($id: ID!) { turn(id: $id) { status advice { level } } }`, { id: emergency.turnId }, server_(server.staffKey));
+    expect(advised.data!.turn).toEqual({ status: 'FAILED', advice: { level: 'EMERGENCY' } });
     await gql(server, FEEDBACK, { turnId: negative.turnId, rating: 'NOT_HELPFUL' }, { token: negative.token });
     await gql(server, FEEDBACK, { turnId: fine.turnId, rating: 'HELPFUL' }, { token: fine.token });
 
@@ -126,6 +130,7 @@ describe('reviewQueue and reviewTurn', () => {
     ]);
     expect(queue.data!.reviewQueue.totalCount).toBe(4);
     expect(items.map((i: [string]) => i[0])).not.toContain(direct.turnId);
+    expect(items.map((i: [string]) => i[0])).not.toContain(failedPlain.turnId); // failed, but no emergency advice
 
     // Pages with a cursor.
     const page1 = await gql(server, QUEUE, { first: 2 }, server_(server.staffKey));
