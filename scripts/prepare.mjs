@@ -1,6 +1,6 @@
 // Shared by `npm start` and `npm test`: make a fresh clone runnable with nothing installed by hand.
 // Installs dependencies when node_modules is missing or older than package-lock.json, generates
-// the Prisma client, and builds the widget when its sources changed.
+// the Prisma client, and builds the widget and the staff review page when their sources changed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -41,5 +41,10 @@ export function prepare({ quiet = false } = {}) {
   if (mtime(bundle) < Math.max(newestIn(path.join(root, 'widget')), mtime(path.join(root, 'package-lock.json')))) {
     say('building the widget');
     run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'widget/vite.config.ts', '--logLevel', 'warn']);
+  }
+  const review = path.join(root, 'dist/review/review.js');
+  if (mtime(review) < Math.max(newestIn(path.join(root, 'review')), mtime(path.join(root, 'package-lock.json')))) {
+    say('building the staff review page');
+    run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'review/vite.config.ts', '--logLevel', 'warn']);
   }
 }

@@ -59,8 +59,12 @@ const schema = z.object({
   EVENT_RETENTION_TURNS: int(5_000, 10),
 
   THREAD_RETENTION_DAYS: int(0),
+  AUDIT_RETENTION_DAYS: int(2922),
   RATE_LIMIT_MESSAGES_PER_MINUTE: int(20),
   RATE_LIMIT_THREADS_PER_HOUR: int(30),
+  RATE_LIMIT_FEEDBACK_PER_MINUTE: int(30),
+  REVIEW_LOW_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  REVIEW_PAGE: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional().transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v))),
   TRUST_PROXY: bool(false),
   METRICS_TOKEN: z.string().min(16).optional(),
 
@@ -111,9 +115,13 @@ export const ENV_DOCS: Record<keyof Env, string> = {
   TURN_CHECKPOINT_MS: 'How often a running turn checkpoints its partial answer to Postgres.',
   EVENT_RETENTION_SECONDS: 'How long finished turns stay replayable from the bus.',
   EVENT_RETENTION_TURNS: 'How many finished turns the in-process bus keeps replayable.',
-  THREAD_RETENTION_DAYS: 'Delete threads (messages, turns) inactive for this many days, checked hourly. 0: keep.',
+  THREAD_RETENTION_DAYS: 'Delete threads (messages, turns, feedback, reviews) inactive for this many days, checked hourly. 0: keep.',
+  AUDIT_RETENTION_DAYS: 'Delete audit log entries older than this many days, checked hourly (default 8 years). 0: keep forever.',
   RATE_LIMIT_MESSAGES_PER_MINUTE: 'Messages a widget visitor (site + IP) may send per minute; partner and staff keys get 10x per key. 0: no limit.',
   RATE_LIMIT_THREADS_PER_HOUR: 'Conversations a widget visitor (site + IP) may start per hour; 10x per partner key. 0: no limit.',
+  RATE_LIMIT_FEEDBACK_PER_MINUTE: 'Feedback submissions a widget visitor (site + IP) may make per minute; 10x per partner key. 0: no limit.',
+  REVIEW_LOW_SCORE: 'A triage turn whose best knowledge base match scores below this joins the review queue (LOW_RETRIEVAL_SCORE); tuned for the offline embedder, retune for another.',
+  REVIEW_PAGE: 'Serve the staff review page at `/review`. Default: on in development, off in production.',
   METRICS_TOKEN: 'When set, `/metrics` (Prometheus) needs `Authorization: Bearer <token>`; unset, it is open (keep it on a private network).',
   TRUST_PROXY: 'Take the client IP from X-Forwarded-For (behind a load balancer you control).',
   DEV_SEED: 'In development, create a development site and keys on first start and print them.',
@@ -127,6 +135,8 @@ export interface Config extends Env {
   /** Which parts run embedded in this process tree rather than remote. */
   embedded: { postgres: boolean; chroma: boolean; bus: boolean; models: boolean; embeddings: boolean };
   publicUrl: string;
+  /** Whether /review is served (REVIEW_PAGE, else on outside production). */
+  reviewPage: boolean;
 }
 
 export class ConfigError extends Error {
@@ -156,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       embeddings: !e.EMBEDDINGS_BASE_URL,
     },
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`,
+    reviewPage: e.REVIEW_PAGE ?? e.NODE_ENV !== 'production',
   };
 }

@@ -52,6 +52,7 @@ export function createHttpServer(services: Services, assets: StaticAssets): Http
     context: async ({ request, principal, signal, req }) => ({
       services,
       clientIp: clientIp(req, config.TRUST_PROXY),
+      origin: request.headers.get('origin') || null,
       principal: principal ?? (await resolvePrincipal(db, request.headers.get('authorization'), request.headers.get('origin'))),
       signal: signal ?? request.signal,
     }),

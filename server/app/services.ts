@@ -2,7 +2,6 @@ import type { Config } from '../config.js';
 import type { ReadinessCheck } from '../contract/health.js';
 import type { ApiServices } from '../graphql/context.js';
 import type { Logger } from '../log.js';
-import type { Metrics } from '../metrics/index.js';
 
 export type { ReadinessCheck } from '../contract/health.js';
 
@@ -12,5 +11,4 @@ export interface Services extends ApiServices {
   log: Logger;
   /** Checks behind /readyz and `health` (database always; Chroma and models when present). */
   readiness: ReadinessCheck[];
-  metrics: Metrics;
 }

@@ -11,6 +11,9 @@ import { createDb, type Db } from '../store/db.js';
 import { migrate } from '../store/migrate.js';
 import { startPostgres, type PostgresHandle } from '../store/postgres.js';
 import { purgeOldThreads } from '../store/retention.js';
+import { purgeAudit } from '../store/audit.js';
+import { feedbackSnapshot } from '../store/feedback.js';
+import { loadKnowledge } from '../knowledge/load.js';
 import type { TurnRunner } from '../contract/turn.js';
 import { TurnManager } from '../turns/manager.js';
 import { closeOrphanedTurns } from '../turns/orphans.js';
@@ -95,6 +98,18 @@ export async function startService(options: StartOptions): Promise<RunningServic
       cleanup.push(async () => clearInterval(timer));
     }
 
+    if (config.AUDIT_RETENTION_DAYS > 0) {
+      const purge = () =>
+        purgeAudit(db, config.AUDIT_RETENTION_DAYS).then(
+          (n) => n && log.info({ entries: n, days: config.AUDIT_RETENTION_DAYS }, 'deleted audit log entries past their retention'),
+          (error: unknown) => log.warn({ err: error }, 'audit retention purge failed'),
+        );
+      await purge();
+      const timer = setInterval(() => void purge(), 3_600_000);
+      timer.unref();
+      cleanup.push(async () => clearInterval(timer));
+    }
+
     const origins = [config.publicUrl, 'http://localhost:*', 'http://127.0.0.1:*'];
     const devKeys = config.DEV_SEED && config.NODE_ENV === 'development' ? await devSite(db, config, [...new Set(origins)]) : null;
 
@@ -132,13 +147,17 @@ export async function startService(options: StartOptions): Promise<RunningServic
       limits,
       metrics,
       historyMessages: config.HISTORY_EXCHANGES * 2,
+      conditions: conditionsOf(config.KNOWLEDGE_DIR, log),
+      reviewLowScore: config.REVIEW_LOW_SCORE,
     };
+    metrics.useFeedbackSnapshot(() => feedbackSnapshot(db));
     cleanup.push(() => turns.drain(options.shutdownGraceMs ?? 10_000));
 
     const assets = loadAssets({
       publicUrl: config.publicUrl,
       siteKey: devKeys?.publishableKey ?? null,
       development: config.NODE_ENV === 'development',
+      reviewPage: config.reviewPage,
     });
     const http: HttpServer = createHttpServer(services, assets);
     cleanup.push(() => http.close());
@@ -163,6 +182,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
         chroma: pipeline ? (pipeline.chromaEmbedded ? 'embedded' : 'remote') : 'not started',
         embeddings: config.embedded.embeddings ? 'offline lexical' : 'remote',
         widget: assets.widget ? `/widget.${assets.widget.hash}.js` : 'not built',
+        reviewPage: assets.review ? (assets.review.code ? '/review' : '/review (not built)') : 'off',
       },
       'service started',
     );
@@ -194,4 +214,21 @@ async function devSite(db: Db, config: Config, origins: string[]) {
     defaultLog.warn({ file, err: error }, 'development keys file missing; create a site key to use the demo page');
     return null;
   }
+}
+
+/**
+ * The knowledge base's condition names, read once when first asked (review forms and reviewed
+ * conditions need them; a service given a test runner may never ask). A failed read is retried.
+ */
+function conditionsOf(dir: string, log: Logger): () => Promise<readonly { slug: string; title: string }[]> {
+  let loaded: Promise<readonly { slug: string; title: string }[]> | null = null;
+  return () =>
+    (loaded ??= loadKnowledge(dir).then(
+      (pages) => pages.map((p) => ({ slug: p.slug, title: p.title })),
+      (error: unknown) => {
+        loaded = null;
+        log.error({ err: error, dir }, 'could not read the knowledge base for the list of conditions');
+        throw error;
+      },
+    ));
 }

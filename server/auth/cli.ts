@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig } from '../config.js';
@@ -6,6 +7,7 @@ import { createDb, type Db } from '../store/db.js';
 import { migrate } from '../store/migrate.js';
 import { startPostgres } from '../store/postgres.js';
 import { SCOPES, type Scope } from '../contract/keys.js';
+import { appendAudit, type AuditAction } from '../store/audit.js';
 import { createKey } from './sites.js';
 
 /**
@@ -46,12 +48,17 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
     return value;
   };
   const origins = () => (values.origin ?? []).map((o) => origin.parse(o));
+  // Key and site changes are audited like API changes: who (the OS user), from where (this host).
+  const audit = (action: AuditAction, siteId: string, detail: Record<string, string>) =>
+    appendAudit(db, { actorKind: 'admin', action, siteId, ip: 'cli', detail: { ...detail, user: os.userInfo().username, host: os.hostname() } });
 
   switch (positionals[0]) {
     case 'site:create': {
       const site = await db.site.create({ data: { name: need(values.name, 'name'), allowedOrigins: origins() } });
       out(`site ${site.id} "${site.name}" origins: ${site.allowedOrigins.join(' ') || '(none: add some with site:origins)'}`);
       const key = await createKey(db, site.id, 'PUBLISHABLE', 'Widget');
+      await audit('site.create', site.id, { origins: site.allowedOrigins.join(' ') });
+      await audit('key.create', site.id, { keyId: key.id, kind: 'publishable' });
       out(`publishable key (shown once): ${key.key}`);
       return;
     }
@@ -63,6 +70,7 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
     }
     case 'site:origins': {
       const site = await db.site.update({ where: { id: need(values.site, 'site') }, data: { allowedOrigins: origins() } });
+      await audit('site.origins', site.id, { origins: site.allowedOrigins.join(' ') });
       out(`site ${site.id} origins: ${site.allowedOrigins.join(' ')}`);
       return;
     }
@@ -72,6 +80,7 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
       if (kind !== 'secret' && scopes.length) throw new AdminUsageError('only secret keys take --scope (staff keys have every scope)');
       if (kind === 'secret' && !scopes.length) throw new AdminUsageError(`secret keys need at least one --scope (${SCOPES.join(', ')})`);
       const key = await createKey(db, need(values.site, 'site'), kind.toUpperCase() as 'SECRET', values.name ?? `${kind} key`, scopes);
+      await audit('key.create', need(values.site, 'site'), { keyId: key.id, kind, scopes: scopes.join(' ') });
       out(`${kind} key ${key.id} (shown once): ${key.key}`);
       return;
     }
@@ -83,6 +92,7 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
     }
     case 'key:revoke': {
       const key = await db.apiKey.update({ where: { id: need(values.key, 'key') }, data: { revokedAt: new Date() } });
+      await audit('key.revoke', key.siteId, { keyId: key.id, kind: key.kind.toLowerCase() });
       out(`revoked ${key.id} (${key.prefix}…)`);
       return;
     }

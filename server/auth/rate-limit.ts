@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { AppError } from '../contract/errors.js';
 import type { Principal } from './principal.js';
 
-export type LimitedAction = 'startThread' | 'sendMessage';
+export type LimitedAction = 'startThread' | 'sendMessage' | 'submitFeedback';
 
 export interface RateLimits {
   /** Throws RATE_LIMITED (with retryAfterSeconds) when the caller is over its budget. */
@@ -21,7 +21,7 @@ const SERVER_KEY_FACTOR = 10;
  * instances through Redis when REDIS_URL is set, per instance otherwise. 0 disables a limit.
  */
 export async function createRateLimits(
-  config: Pick<Config, 'REDIS_URL' | 'RATE_LIMIT_MESSAGES_PER_MINUTE' | 'RATE_LIMIT_THREADS_PER_HOUR'>,
+  config: Pick<Config, 'REDIS_URL' | 'RATE_LIMIT_MESSAGES_PER_MINUTE' | 'RATE_LIMIT_THREADS_PER_HOUR' | 'RATE_LIMIT_FEEDBACK_PER_MINUTE'>,
 ): Promise<RateLimits> {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
   if (redis) await redis.connect();
@@ -33,9 +33,11 @@ export async function createRateLimits(
   };
   const m = config.RATE_LIMIT_MESSAGES_PER_MINUTE;
   const t = config.RATE_LIMIT_THREADS_PER_HOUR;
+  const f = config.RATE_LIMIT_FEEDBACK_PER_MINUTE;
   const limiters: Record<LimitedAction, { visitor: RateLimiterAbstract | null; server: RateLimiterAbstract | null }> = {
     sendMessage: { visitor: limiter('msg-v', m, 60), server: limiter('msg-k', m * SERVER_KEY_FACTOR, 60) },
     startThread: { visitor: limiter('thr-v', t, 3600), server: limiter('thr-k', t * SERVER_KEY_FACTOR, 3600) },
+    submitFeedback: { visitor: limiter('fb-v', f, 60), server: limiter('fb-k', f * SERVER_KEY_FACTOR, 60) },
   };
 
   return {
@@ -50,7 +52,7 @@ export async function createRateLimits(
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection; // a store error, not a limit
         const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-        const what = action === 'sendMessage' ? 'messages' : 'new conversations';
+        const what = { sendMessage: 'messages', startThread: 'new conversations', submitFeedback: 'ratings' }[action];
         throw new AppError('RATE_LIMITED', `Too many ${what} for now. Please try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
       }
     },

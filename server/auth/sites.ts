@@ -1,6 +1,7 @@
 import type { Db } from '../store/db.js';
 import type { KeyKind } from '../generated/prisma/enums.js';
 import { displayPrefix, hashToken, KEY_PREFIX, newToken, type Scope } from '../contract/keys.js';
+import { appendAudit } from '../store/audit.js';
 
 export interface CreatedKey {
   id: string;
@@ -42,5 +43,9 @@ export async function ensureDevSite(db: Db, origins: string[]): Promise<DevSite 
   const publishable = await createKey(db, site.id, 'PUBLISHABLE', 'Development widget');
   const staff = await createKey(db, site.id, 'STAFF', 'Development staff');
   const secret = await createKey(db, site.id, 'SECRET', 'Development partner', ['threads:write', 'threads:read', 'triage:read']);
+  await appendAudit(
+    db,
+    [publishable, staff, secret].map((k) => ({ actorKind: 'system' as const, action: 'key.create' as const, siteId: site.id, detail: { keyId: k.id, kind: k.kind.toLowerCase(), seed: 'development' } })),
+  );
   return { siteId: site.id, publishableKey: publishable.key, staffKey: staff.key, secretKey: secret.key };
 }

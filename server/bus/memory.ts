@@ -114,6 +114,10 @@ export class MemoryBus implements TurnBus {
     this.cancelHandlers.push(handler);
   }
 
+  async forget(turnIds: readonly string[]): Promise<void> {
+    for (const id of turnIds) this.logs.delete(id);
+  }
+
   async close(): Promise<void> {
     this.logs.clear();
   }

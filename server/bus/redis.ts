@@ -102,6 +102,10 @@ export class RedisBus implements TurnBus {
     }
   }
 
+  async forget(turnIds: readonly string[]): Promise<void> {
+    if (turnIds.length) await this.redis.del(...turnIds.map(key));
+  }
+
   async close(): Promise<void> {
     await this.listener?.quit();
     await this.redis.quit();

@@ -15,5 +15,7 @@ export interface TurnBus {
   requestCancel(turnId: string): Promise<void>;
   /** Registers the handler that receives cancel requests (the turn manager). */
   onCancelRequest(handler: (turnId: string) => void): void;
+  /** Drops the replayable events of finished turns now (a visitor deleted their conversation). */
+  forget(turnIds: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }

@@ -27,6 +27,20 @@ const demographics = z
 
 export const ROUTE_KINDS = ['smalltalk', 'vague', 'offtopic'] as const;
 
+export const REVIEW_VERDICTS = ['CORRECT', 'UNDER_TRIAGED', 'OVER_TRIAGED', 'WRONG_CONDITION', 'UNSAFE_ANSWER'] as const;
+
+/**
+ * Where a case exported from a clinician's review came from (`npm run eval -- --export-reviews`):
+ * the verdict, what the service predicted then, and the day of the review. The report scores
+ * these cases again, by verdict, so reviewed mistakes become regression cases.
+ */
+const reviewOrigin = z.object({
+  verdict: z.enum(REVIEW_VERDICTS),
+  predicted: z.object({ condition: z.string(), severity: z.enum(SEVERITIES) }).nullable(),
+  reviewedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+export type ReviewOrigin = z.infer<typeof reviewOrigin>;
+
 const evalCase = z.discriminatedUnion('kind', [
   z.object({
     id: z.string().min(1),
@@ -38,6 +52,7 @@ const evalCase = z.discriminatedUnion('kind', [
       .regex(/^[a-z0-9-]+$/)
       .nullable(),
     severity: z.enum(SEVERITIES),
+    review: optional(reviewOrigin),
   }),
   z.object({ id: z.string().min(1), kind: z.enum(ROUTE_KINDS), text: z.string().min(1), demographics: optional(demographics) }),
 ]);

@@ -8,11 +8,15 @@ import { runRetrievalEval, type RetrievalEvalReport } from './retrieval.js';
  * npm run eval -- --mode retrieval --cases FILE [--k 1,3,5,10] [--embedder NAME] [--json] [--misses]
  *                  [--bonus 0.1] [--chunks 4] [--no-demographics] [--typos 0.2]
  * npm run eval -- --mode triage --cases FILE [...]   (runTriageEval in triage.ts)
+ * npm run eval -- --export-reviews FILE [--site ID] [--since YYYY-MM-DD]   (export-reviews.ts)
  */
 
 const USAGE = `Usage: npm run eval -- --mode retrieval|triage [--cases FILE] [--k 1,3,5,10] [--embedder NAME] [--json]
   retrieval options: --misses (list cases whose condition is not first), --bonus X, --chunks N, --no-demographics,
-  --typos RATE (misspell that share of words, seeded: robustness check)`;
+  --typos RATE (misspell that share of words, seeded: robustness check)
+       npm run eval -- --export-reviews FILE [--site ID] [--since YYYY-MM-DD]
+  writes clinician-reviewed turns as triage cases (personal details stripped); then
+       npm run eval -- --mode triage --cases FILE   reports on them, by verdict`;
 
 const DEFAULT_CASES = 'test/eval/dev-cases.jsonl';
 
@@ -29,6 +33,9 @@ async function main(): Promise<number> {
       chunks: { type: 'string' },
       typos: { type: 'string' },
       'no-demographics': { type: 'boolean', default: false },
+      'export-reviews': { type: 'string' },
+      site: { type: 'string' },
+      since: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: false,
@@ -37,6 +44,15 @@ async function main(): Promise<number> {
   if (values.help) {
     console.log(USAGE);
     return 0;
+  }
+  if (typeof values['export-reviews'] === 'string') {
+    const since = typeof values.since === 'string' ? new Date(values.since) : undefined;
+    if (since && Number.isNaN(since.getTime())) {
+      console.error(`--since needs a date like 2026-11-01\n${USAGE}`);
+      return 2;
+    }
+    const { runExport } = await import('./export-cli.js');
+    return runExport(values['export-reviews'], { siteId: typeof values.site === 'string' ? values.site : undefined, since });
   }
   const casesFile = String(values.cases);
   if (values.mode === 'triage') {

@@ -10,7 +10,7 @@ import { createEmbedder } from '../retrieval/embedders/index.js';
 import { startRetrieval } from '../retrieval/index.js';
 import type { Retriever } from '../contract/retrieval.js';
 import { applySafetyFloor, assessSafety } from '../safety/index.js';
-import { isTriage, loadCases, percentile, type EvalCase, type RejectedCase } from './cases.js';
+import { isTriage, loadCases, percentile, REVIEW_VERDICTS, type EvalCase, type RejectedCase, type ReviewOrigin } from './cases.js';
 
 /**
  * Triage evaluation: each triage case through the non-conversational pipeline (retrieve -> reason
@@ -44,6 +44,17 @@ export interface TriageOutcome {
   raw?: Prediction;
   route?: Route;
   ms: number;
+  /** For cases exported from a clinician's review: the verdict and what was predicted then. */
+  review?: ReviewOrigin;
+}
+
+/** Cases from clinicians' reviews, scored again: how many the engine now gets right, by verdict. */
+export interface ReviewedReport {
+  cases: number;
+  nowRight: number;
+  byVerdict: Record<(typeof REVIEW_VERDICTS)[number], { cases: number; nowRight: number }>;
+  /** Ids still wrong (severity, or condition when the review names one). */
+  stillWrong: string[];
 }
 
 export interface TriageReport {
@@ -65,6 +76,8 @@ export interface TriageReport {
   routeBreakdown: { smalltalkDirect: string; vagueClarify: string; offtopicDirect: string; triageTriage?: string };
   latencyMs: { p50: number; p95: number };
   safetyFloor: { applied: boolean; overridden: number };
+  /** Present when the case file has reviewed cases (`--export-reviews`). */
+  reviewed?: ReviewedReport;
   outcomes: TriageOutcome[];
 }
 
@@ -104,6 +117,7 @@ export async function evaluateTriage(deps: EvaluateDeps, cases: EvalCase[], reje
         raw: result.prediction,
         ...(route ? { route } : {}),
         ms: Math.round(ms * 10) / 10,
+        ...(c.review ? { review: c.review } : {}),
       });
     } else {
       const started = performance.now();
@@ -172,8 +186,27 @@ function report(deps: EvaluateDeps, outcomes: TriageOutcome[], floor: boolean, o
     },
     latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95) },
     safetyFloor: { applied: floor, overridden },
+    ...(triage.some((o) => o.review) ? { reviewed: reviewedReport(triage) } : {}),
     outcomes,
   };
+}
+
+function reviewedReport(triage: TriageOutcome[]): ReviewedReport {
+  const byVerdict = Object.fromEntries(REVIEW_VERDICTS.map((v) => [v, { cases: 0, nowRight: 0 }])) as ReviewedReport['byVerdict'];
+  const stillWrong: string[] = [];
+  let cases = 0;
+  let nowRight = 0;
+  for (const o of triage) {
+    if (!o.review) continue;
+    cases++;
+    byVerdict[o.review.verdict].cases++;
+    const right = o.predicted?.severity === o.expected.severity && (o.expected.condition == null || o.predicted?.condition === o.expected.condition);
+    if (right) {
+      nowRight++;
+      byVerdict[o.review.verdict].nowRight++;
+    } else stillWrong.push(o.id);
+  }
+  return { cases, nowRight, byVerdict, stillWrong };
 }
 
 /** Human-readable report (the CLI's default output). */
@@ -197,6 +230,15 @@ export function formatReport(r: TriageReport, misses = false): string {
     `${pad('')}${SEVERITIES.map(pad).join('')}`,
     ...SEVERITIES.map((e) => `${pad(e)}${SEVERITIES.map((p) => pad(String(r.confusion[e][p]))).join('')}`),
   ];
+  if (r.reviewed) {
+    const v = r.reviewed;
+    lines.push('', `reviewed cases (from clinicians' reviews): ${v.nowRight}/${v.cases} now right (severity, and condition when the review names one)`);
+    for (const verdict of REVIEW_VERDICTS) {
+      const b = v.byVerdict[verdict];
+      if (b.cases) lines.push(`  reviewed ${pad(verdict)}${b.nowRight}/${b.cases} now right`);
+    }
+    if (v.stillWrong.length) lines.push(`  still wrong: ${v.stillWrong.join(', ')}`);
+  }
   if (misses) {
     lines.push('', 'misses:');
     for (const o of r.outcomes) {

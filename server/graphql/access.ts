@@ -2,6 +2,7 @@ import { canReadThread, canSeeTriage, canWriteThread, hasScope } from '../auth/p
 import { forbidden, notFound, unauthenticated } from '../contract/errors.js';
 import { findThread, findTurn } from '../store/threads.js';
 import type { GraphQLContext } from './builder.js';
+import { auditReads } from './audit.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,28 +14,32 @@ type ThreadAccess = 'read' | 'write';
 const ALLOWED = { read: canReadThread, write: canWriteThread };
 const REFUSAL = { read: 'This thread belongs to someone else.', write: 'This key may not write to this thread.' };
 
-/** Loads a thread the caller may read or write: NOT_FOUND for unknown (or malformed) ids, FORBIDDEN for others'. */
-async function threadFor(ctx: GraphQLContext, id: string, access: ThreadAccess) {
+/**
+ * Loads a thread the caller may read or write: NOT_FOUND for unknown (or malformed) ids, FORBIDDEN
+ * for others'. A staff or partner read is written to the audit log before anything is returned.
+ */
+async function threadFor(ctx: GraphQLContext, id: string, access: ThreadAccess, via: string, turnId?: string) {
   requireCaller(ctx);
   const thread = UUID.test(id) ? await findThread(ctx.services.db, id) : null;
   if (!thread) throw notFound('Thread');
   if (!ALLOWED[access](ctx.principal, thread)) throw forbidden(REFUSAL[access]);
+  if (access === 'read') await auditReads(ctx, [{ threadId: thread.id, siteId: thread.siteId, turnId }], via);
   return thread;
 }
 
 /** Loads a turn whose thread the caller may read or write. */
-async function turnFor(ctx: GraphQLContext, id: string, access: ThreadAccess) {
+async function turnFor(ctx: GraphQLContext, id: string, access: ThreadAccess, via: string) {
   requireCaller(ctx);
   const turn = UUID.test(id) ? await findTurn(ctx.services.db, id) : null;
   if (!turn) throw notFound('Turn');
-  await threadFor(ctx, turn.threadId, access);
+  await threadFor(ctx, turn.threadId, access, via, turn.id);
   return turn;
 }
 
-export const readableThread = (ctx: GraphQLContext, id: string) => threadFor(ctx, id, 'read');
-export const writableThread = (ctx: GraphQLContext, id: string) => threadFor(ctx, id, 'write');
-export const readableTurn = (ctx: GraphQLContext, id: string) => turnFor(ctx, id, 'read');
-export const writableTurn = (ctx: GraphQLContext, id: string) => turnFor(ctx, id, 'write');
+export const readableThread = (ctx: GraphQLContext, id: string, via = 'thread') => threadFor(ctx, id, 'read', via);
+export const writableThread = (ctx: GraphQLContext, id: string) => threadFor(ctx, id, 'write', 'write');
+export const readableTurn = (ctx: GraphQLContext, id: string, via = 'turn') => turnFor(ctx, id, 'read', via);
+export const writableTurn = (ctx: GraphQLContext, id: string) => turnFor(ctx, id, 'write', 'write');
 
 export function requireTriage(ctx: GraphQLContext): void {
   requireCaller(ctx);

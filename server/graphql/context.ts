@@ -2,6 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import type { RateLimits } from '../auth/rate-limit.js';
 import type { TurnBus } from '../bus/types.js';
 import type { HealthReport } from '../contract/health.js';
+import type { Metrics } from '../metrics/index.js';
 import type { Db } from '../store/db.js';
 import type { TurnManager } from '../turns/manager.js';
 
@@ -18,6 +19,11 @@ export interface ApiServices {
   historyMessages: number;
   /** The readiness checks (database, Chroma, model servers), each bounded in time. */
   health(): Promise<HealthReport>;
+  metrics: Metrics;
+  /** The knowledge base's conditions (slug and title), for review forms and to validate reviewed conditions. */
+  conditions(): Promise<readonly { slug: string; title: string }[]>;
+  /** REVIEW_LOW_SCORE: a triage turn whose best source scored below this is queued for review. */
+  reviewLowScore: number;
 }
 
 export interface GraphQLContext {
@@ -25,6 +31,8 @@ export interface GraphQLContext {
   services: ApiServices;
   /** Aborted when the client goes away (subscriptions stop; turns do not). */
   signal: AbortSignal;
-  /** The caller's IP (X-Forwarded-For's first hop when TRUST_PROXY), for rate limits. */
+  /** The caller's IP (X-Forwarded-For's first hop when TRUST_PROXY), for rate limits and the audit log. */
   clientIp: string;
+  /** The request's Origin header (browsers), for the audit log. */
+  origin: string | null;
 }

@@ -8,6 +8,7 @@ import type { TurnBus } from '../bus/types.js';
 import { writableThread, writableTurn } from './access.js';
 import { DemographicsInput, parseClientMessageId, parseDemographics, parseMessageText } from './inputs.js';
 import { MessageRef, ThreadRef, TurnRef } from './types.js';
+import { auditChange } from './audit.js';
 
 const StartThreadPayload = builder.objectRef<{ thread: ThreadRow; threadToken: string }>('StartThreadPayload').implement({
   description: 'A new thread and the token that grants access to it.',
@@ -148,7 +149,11 @@ builder.mutationField('clearThread', (t) =>
       const { db } = ctx.services;
       const running = await db.turn.findFirst({ where: { threadId: thread.id, status: 'RUNNING' } });
       if (running) throw new AppError('THREAD_BUSY', 'Wait for the current answer (or cancel it) before clearing.', { turnId: running.id });
+      const turnIds = (await db.turn.findMany({ where: { threadId: thread.id }, select: { id: true } })).map((t) => t.id);
+      // Feedback and reviews go with their turns (ON DELETE CASCADE); replayable events from the bus.
       await db.$transaction([db.message.deleteMany({ where: { threadId: thread.id } }), db.turn.deleteMany({ where: { threadId: thread.id } })]);
+      await ctx.services.bus.forget(turnIds);
+      await auditChange(ctx, 'thread.clear', { siteId: thread.siteId, threadId: thread.id, detail: { turns: turnIds.length } });
       return db.thread.update({ where: { id: thread.id }, data: { updatedAt: new Date() } });
     },
   }),
@@ -180,14 +185,20 @@ const DeleteThreadPayload = builder.objectRef<{ id: string }>('DeleteThreadPaylo
 builder.mutationField('deleteThread', (t) =>
   t.field({
     type: DeleteThreadPayload,
-    description: 'Deletes a thread with all its messages and turns (a running turn is cancelled first). Its token stops working.',
+    description:
+      'Deletes a thread with all its messages, turns, stored events, feedback and reviews (a running turn is cancelled first); only an audit log entry (who, when, from where; no content) remains. Its token stops working.',
     args: { id: t.arg.id({ required: true, description: 'The thread.' }) },
     resolve: async (_root, { id }, ctx) => {
       const thread = await writableThread(ctx, String(id));
       const { db, turns } = ctx.services;
       const running = await db.turn.findMany({ where: { threadId: thread.id, status: 'RUNNING' } });
       for (const turn of running) if (turns.cancel(turn.id, 'The thread was deleted.')) await turns.settled(turn.id);
+      const turnIds = (await db.turn.findMany({ where: { threadId: thread.id }, select: { id: true } })).map((t) => t.id);
+      // Messages, turns (with their stored events), feedback and reviews go by ON DELETE CASCADE;
+      // the bus's replay copies are dropped too. Only the audit entry below remains.
       await db.thread.delete({ where: { id: thread.id } });
+      await ctx.services.bus.forget(turnIds);
+      await auditChange(ctx, 'thread.delete', { siteId: thread.siteId, threadId: thread.id, detail: { turns: turnIds.length } });
       return { id: thread.id };
     },
   }),

@@ -5,6 +5,8 @@ import { readableThread, readableTurn, requireBrowse } from './access.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { EngineEnum, RouteEnum, SeverityEnum, ThreadRef, TurnRef, TurnStatusEnum } from './types.js';
 import { forbidden } from '../contract/errors.js';
+import { auditReads } from './audit.js';
+import { FeedbackRatingEnum, ReviewVerdictEnum } from './review-enums.js';
 
 builder.queryField('thread', (t) =>
   t.field({
@@ -36,6 +38,9 @@ const ThreadFilter = builder.inputType('ThreadFilter', {
     severity: t.field({ type: SeverityEnum, description: 'Has a turn predicting this severity.' }),
     status: t.field({ type: TurnStatusEnum, description: 'Has a turn in this status (e.g. FAILED).' }),
     text: t.string({ description: 'A message contains this text (case-insensitive).' }),
+    feedback: t.field({ type: FeedbackRatingEnum, description: 'Has a turn the person rated so.' }),
+    reviewed: t.boolean({ description: 'true: has a turn a clinician reviewed; false: no turn reviewed yet.' }),
+    verdict: t.field({ type: ReviewVerdictEnum, description: 'Has a turn reviewed with this verdict.' }),
   }),
 });
 
@@ -63,9 +68,15 @@ builder.queryField('threads', (t) =>
               severity: f.severity ?? undefined,
               status: f.status ?? undefined,
               text: f.text?.trim() || undefined,
+              feedback: f.feedback ?? undefined,
+              reviewed: f.reviewed ?? undefined,
+              verdict: f.verdict ?? undefined,
             },
             { after: after ? decodeCursor(after) : undefined, before: before ? decodeCursor(before) : undefined, limit, inverted },
-          ),
+          ).then(async (threads) => {
+            await auditReads(ctx, threads.map((th) => ({ threadId: th.id, siteId: th.siteId })), 'threads');
+            return threads;
+          }),
       );
     },
   }, { description: 'A page of threads.' }, { description: 'A thread and its cursor.' }),

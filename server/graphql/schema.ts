@@ -6,6 +6,9 @@ import './inputs.js';
 import './queries.js';
 import './mutations.js';
 import './subscription.js';
+import './feedback.js';
+import './review.js';
+import './audit-log.js';
 
 /** The executable schema; `schema.graphql` at the root is printed from it (test/graphql/schema.test.ts). */
 export const schema = lexicographicSortSchema(builder.toSchema());

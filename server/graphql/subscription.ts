@@ -16,7 +16,7 @@ const ORPHAN_POLL_MS = 1000;
  */
 async function* turnEvents(ctx: GraphQLContext, id: string, afterSeq: number): AsyncGenerator<TurnEvent> {
   if (afterSeq < 0) throw badInput('afterSeq must be 0 or more.', 'afterSeq');
-  let turn = await readableTurn(ctx, id);
+  let turn = await readableTurn(ctx, id, 'subscription');
   const { bus, db } = ctx.services;
 
   const live = await bus.subscribe(turn.id, afterSeq, ctx.signal);

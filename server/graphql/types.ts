@@ -274,7 +274,7 @@ MessageRef.implement({
       type: TurnRef,
       nullable: true,
       description: 'For a USER message the turn it started; for an ASSISTANT message the turn that wrote it.',
-      resolve: (m, _a, ctx) => (m.turnId ? readableTurn(ctx, m.turnId) : null),
+      resolve: (m, _a, ctx) => (m.turnId ? readableTurn(ctx, m.turnId, 'message') : null),
     }),
   }),
 });

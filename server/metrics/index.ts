@@ -1,8 +1,16 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+export interface FeedbackSnapshot {
+  /** Turns with feedback / turns ended, last 7 days (0 when none ended). */
+  feedbackRate: number;
+  /** HELPFUL / all feedback, last 7 days (0 when none). */
+  helpfulShare: number;
+}
+
 /**
  * Prometheus metrics for operators (`GET /metrics`): turn outcomes by route, engine and error
- * code, turn and stage durations, turns in flight, and the process defaults (memory, event loop).
+ * code, turn and stage durations, turns in flight, the review loop (feedback, verdicts, safety floor
+ * overrides) and the process defaults (memory, event loop).
  * One registry per service instance, so tests that start several services do not collide.
  */
 export class Metrics {
@@ -30,6 +38,55 @@ export class Metrics {
   });
   readonly turnsRunning = new Gauge({ name: 'triage_turns_running', help: 'Turns in flight in this instance.', registers: [this.registry] });
   readonly eventsPublished = new Counter({ name: 'triage_turn_events_published_total', help: 'Turn events published to the bus.', labelNames: ['type'], registers: [this.registry] });
+  readonly feedbackSubmitted = new Counter({
+    name: 'triage_feedback_submitted_total',
+    help: 'Feedback submissions by rating; change is new (first rating of the turn), changed (a different rating) or same.',
+    labelNames: ['rating', 'change'],
+    registers: [this.registry],
+  });
+  readonly reviewsSubmitted = new Counter({
+    name: 'triage_reviews_submitted_total',
+    help: 'Clinician reviews by verdict (a re-review counts again).',
+    labelNames: ['verdict'],
+    registers: [this.registry],
+  });
+  readonly safetyFloorOverrides = new Counter({
+    name: 'triage_safety_floor_overrides_total',
+    help: "Turns whose prediction the safety floor changed, by engine and what it changed (severity, condition or both).",
+    labelNames: ['engine', 'changed'],
+    registers: [this.registry],
+  });
+  /** Shares over the last 7 days, read from Postgres at scrape time (the same for every instance). */
+  readonly feedbackRate: Gauge = new Gauge({
+    name: 'triage_feedback_rate',
+    help: 'Share of turns ended in the last 7 days that received feedback.',
+    registers: [this.registry],
+    collect: async (): Promise<void> => this.feedbackRate.set((await this.readSnapshot()).feedbackRate),
+  });
+  readonly helpfulShare: Gauge = new Gauge({
+    name: 'triage_feedback_helpful_share',
+    help: 'Share of feedback given in the last 7 days that is HELPFUL.',
+    registers: [this.registry],
+    collect: async (): Promise<void> => this.helpfulShare.set((await this.readSnapshot()).helpfulShare),
+  });
+
+  private read: (() => Promise<FeedbackSnapshot>) | undefined;
+  private cached: { at: number; value: Promise<FeedbackSnapshot> } | null = null;
+
+  /** Where the feedback gauges read from (the app wires a Postgres query). */
+  useFeedbackSnapshot(read: () => Promise<FeedbackSnapshot>): void {
+    this.read = read;
+  }
+
+  /** One read serves both gauges of a scrape; a failed read shows as NaN rather than failing the whole scrape. */
+  private readSnapshot(): Promise<FeedbackSnapshot> {
+    if (!this.read) return Promise.resolve({ feedbackRate: 0, helpfulShare: 0 });
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at > 1000) {
+      this.cached = { at: now, value: this.read().catch(() => ({ feedbackRate: Number.NaN, helpfulShare: Number.NaN })) };
+    }
+    return this.cached.value;
+  }
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'triage_' });

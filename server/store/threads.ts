@@ -1,5 +1,5 @@
 import type { Prisma } from '../generated/prisma/client.js';
-import type { Engine, Route, Severity as DbSeverity, TurnStatus } from '../generated/prisma/enums.js';
+import type { Engine, FeedbackRating, ReviewVerdict, Route, Severity as DbSeverity, TurnStatus } from '../generated/prisma/enums.js';
 import type { Demographics, HistoryMessage } from '../contract/turn.js';
 import { AppError } from '../contract/errors.js';
 import { hashToken, KEY_PREFIX, newToken } from '../contract/keys.js';
@@ -122,6 +122,12 @@ export interface ThreadFilter {
   severity?: DbSeverity;
   status?: TurnStatus;
   text?: string;
+  /** Has a turn rated so. */
+  feedback?: FeedbackRating;
+  /** true: has a reviewed turn; false: no turn reviewed yet. */
+  reviewed?: boolean;
+  /** Has a turn reviewed with this verdict. */
+  verdict?: ReviewVerdict;
 }
 
 export function threadWhere(f: ThreadFilter): Prisma.ThreadWhereInput {
@@ -129,13 +135,18 @@ export function threadWhere(f: ThreadFilter): Prisma.ThreadWhereInput {
     ...(f.route ? { route: f.route } : {}),
     ...(f.severity ? { predictedSeverity: f.severity } : {}),
     ...(f.status ? { status: f.status } : {}),
+    ...(f.feedback ? { feedback: { is: { rating: f.feedback } } } : {}),
+    ...(f.verdict ? { review: { is: { verdict: f.verdict } } } : {}),
   };
+  const reviewed: Prisma.ThreadWhereInput =
+    f.reviewed === true ? { turns: { some: { review: { isNot: null } } } } : f.reviewed === false ? { turns: { none: { review: { isNot: null } } } } : {};
   return {
     siteId: f.siteId,
     ...(f.createdAfter || f.createdBefore ? { createdAt: { gte: f.createdAfter, lte: f.createdBefore } } : {}),
     ...(f.updatedAfter || f.updatedBefore ? { updatedAt: { gte: f.updatedAfter, lte: f.updatedBefore } } : {}),
     ...(Object.keys(turnConditions).length ? { turns: { some: turnConditions } } : {}),
     ...(f.text ? { messages: { some: { text: { contains: f.text, mode: 'insensitive' } } } } : {}),
+    ...(f.reviewed !== undefined ? { AND: [reviewed] } : {}),
   };
 }
 

@@ -263,6 +263,8 @@ export class TurnManager {
       }
       const outcome = !failure ? 'completed' : failure.code === 'CANCELLED' ? 'cancelled' : 'failed';
       metrics.turnsEnded.inc({ engine, outcome, route, code: failure?.code ?? '' });
+      const floor = record.trace?.safetyFloor as { changed?: string[] } | undefined;
+      if (floor?.changed?.length) metrics.safetyFloorOverrides.inc({ engine, changed: [...floor.changed].sort().join('+') });
     }
     const usage = Object.values(record.usage ?? {});
     const common = {

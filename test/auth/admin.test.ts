@@ -39,6 +39,15 @@ describe('npm run admin', () => {
     expect((await run('key:list', '--site', siteId)).join('\n')).toContain('threads:read');
     await run('key:revoke', '--key', keyId!);
     expect((await gql(server, `{ viewer { kind } }`, {}, { token: sk, origin: null })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
+    // Every change is in the audit log: by the admin command line, with the OS user and host.
+    const audit = await db.auditEntry.findMany({ where: { siteId, action: { not: 'thread.read' } }, orderBy: { id: 'asc' } });
+    expect(audit.map((e) => e.action)).toEqual(['site.create', 'key.create', 'key.create', 'key.revoke']);
+    expect(audit.every((e) => e.actorKind === 'admin' && e.ip === 'cli')).toBe(true);
+    // (the partner's listing above is there too, as a read by that key)
+    expect(await db.auditEntry.count({ where: { siteId, action: 'thread.read', actorKind: 'partner', actorKeyId: keyId } })).toBe(1);
+    expect(audit[3]!.detail).toMatchObject({ keyId, kind: 'secret', user: expect.any(String), host: expect.any(String) });
+    expect(JSON.stringify(audit.map((e) => e.detail))).not.toMatch(/(pk|sk)_/); // keys are never logged
   });
 
   it('refuses bad usage with a clear message', async () => {

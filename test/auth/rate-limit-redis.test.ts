@@ -8,7 +8,7 @@ const redisUrl = process.env.REDIS_TEST_URL;
 
 describe.skipIf(!redisUrl)('rate limits through Redis', () => {
   it('two instances share one visitor budget', async () => {
-    const config = { REDIS_URL: redisUrl, RATE_LIMIT_MESSAGES_PER_MINUTE: 2, RATE_LIMIT_THREADS_PER_HOUR: 5 };
+    const config = { REDIS_URL: redisUrl, RATE_LIMIT_MESSAGES_PER_MINUTE: 2, RATE_LIMIT_THREADS_PER_HOUR: 5, RATE_LIMIT_FEEDBACK_PER_MINUTE: 5 };
     const a = await createRateLimits(config);
     const b = await createRateLimits(config);
     const visitor: Principal = { kind: 'thread', siteId: randomUUID(), threadId: randomUUID() };

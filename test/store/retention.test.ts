@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeOldThreads } from '../../server/store/retention.js';
+import { appendAudit, purgeAudit } from '../../server/store/audit.js';
 import { createDb, type Db } from '../../server/store/db.js';
 import { createThread } from '../../server/store/threads.js';
 import { createTestDatabase } from '../support/db.js';
@@ -28,5 +29,23 @@ describe('thread retention', () => {
     const left = (await db.thread.findMany({ where: { siteId: site.id } })).map((t) => t.id).sort();
     expect(left).toEqual([busy.id, fresh.id].sort());
     expect(await db.message.count({ where: { threadId: old.id } })).toBe(0);
+    // Each deletion is in the audit log, by the system, naming only ids.
+    const entries = await db.auditEntry.findMany({ where: { action: 'thread.purge' } });
+    expect(entries.map((e) => [e.threadId, e.siteId, e.actorKind])).toEqual([[old.id, site.id, 'system']]);
+  });
+});
+
+describe('audit retention', () => {
+  it('deletes entries past AUDIT_RETENTION_DAYS (the only deletion the table allows) and records the purge', async () => {
+    const longAgo = new Date(Date.now() - 10 * 86_400_000);
+    await appendAudit(db, { actorKind: 'staff', action: 'review.submit', detail: { verdict: 'CORRECT' } });
+    await db.auditEntry.create({ data: { actorKind: 'staff', action: 'thread.read', at: longAgo } }); // an old entry
+    await expect(db.auditEntry.deleteMany({})).rejects.toThrow(/append-only/);
+    expect(await purgeAudit(db, 0)).toBe(0); // 0 keeps everything
+    expect(await purgeAudit(db, 7)).toBe(1);
+    const left = await db.auditEntry.findMany({ orderBy: { id: 'asc' } });
+    expect(left.map((e) => e.action)).toEqual(expect.arrayContaining(['review.submit', 'audit.purge']));
+    expect(left.some((e) => e.at < new Date(Date.now() - 7 * 86_400_000))).toBe(false);
+    expect(left.find((e) => e.action === 'audit.purge')?.detail).toMatchObject({ deleted: 1 });
   });
 });

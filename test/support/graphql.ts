@@ -73,15 +73,19 @@ export function collect(
   options: { query?: string; until?: (e: EventOut, all: EventOut[]) => boolean } = {},
 ): Promise<EventOut[]> {
   const events: EventOut[] = [];
+  let stopped = false;
   return new Promise((resolve, reject) => {
     const dispose = client.subscribe<{ turn: EventOut }>(
       { query: options.query ?? TURN_EVENTS, variables: { id: turnId, afterSeq } },
       {
         next: (value) => {
+          // Events already in flight when `until` stopped the subscription are not the caller's.
+          if (stopped) return;
           if (value.errors?.length) return reject(new Error(JSON.stringify(value.errors)));
           const event = value.data!.turn;
           events.push(event);
           if (options.until?.(event, events)) {
+            stopped = true;
             dispose();
             resolve(events);
           }

@@ -43,6 +43,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       // Tests send many messages from one IP; test/api/rate-limit.test.ts turns the limits on.
       RATE_LIMIT_MESSAGES_PER_MINUTE: '0',
       RATE_LIMIT_THREADS_PER_HOUR: '0',
+      RATE_LIMIT_FEEDBACK_PER_MINUTE: '0',
       ...options.env,
     });
   let service = await startService({ config: makeConfig(0), runner: options.runner, shutdownGraceMs: options.shutdownGraceMs });
