@@ -147,10 +147,11 @@ describe('supported Node versions', () => {
 
   it('the README states the same versions', () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const stated = /Node\.js (\d+) or (\d+) \(LTS\)(?:, or (\d+\.\d+)\+)?/.exec(readme);
+    const stated = /\*\*Node\.js (\d+) or (\d+) \(LTS\)(?:, or (\d+\.\d+)\+)?\*\*/.exec(readme);
     expect(stated, 'README quick start names the Node versions').not.toBeNull();
     const [, a, b, older] = stated!;
     expect(semver.intersects(supported, `${a}.x`) && semver.intersects(supported, `${b}.x`)).toBe(true);
     if (older) expect(semver.minVersion(supported)!.version.startsWith(`${older}.`)).toBe(true);
+    expect(readme).toContain(`\`engines\`:\n  \`${supported.replace('>=24.0.0', '>=24')}\``);
   });
 });
