@@ -6,13 +6,20 @@
  *
  *   TRIAGE_ENDPOINT=http://127.0.0.1:4000/graphql TRIAGE_KEY=sk_... npx tsx partner/example.ts "I have had a sore throat for three days"
  *
- * Prints the status lines and the answer as they stream, then `prediction: <title> (<severity>)`.
+ * Prints emergency advice first when there is any (`!! EMERGENCY: ...`), the status lines and the
+ * answer as they stream, then `prediction: <title> (<severity>) [<slug>]`.
  * Exits 1 with the error code when a call fails or the turn fails.
  */
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { createPartnerClient, TriageApiError } from './client.js';
-import { SendMessageDocument, StartThreadDocument, TurnEventsDocument, TurnResultDocument } from './generated/graphql.js';
+import {
+  SendMessageDocument,
+  StartThreadDocument,
+  TurnEventsDocument,
+  TurnResultDocument,
+  type AdvicePartsFragment,
+} from './generated/graphql.js';
 
 const endpoint = process.env.TRIAGE_ENDPOINT ?? 'http://127.0.0.1:4000/graphql';
 const key = process.env.TRIAGE_KEY;
@@ -36,6 +43,10 @@ async function main(): Promise<number> {
 
     for await (const { turn: event } of client.subscribe(TurnEventsDocument, { id: turnId, afterSeq: 0 })) {
       switch (event.__typename) {
+        case 'AdviceChunk':
+          // Safety first: the advice (999 / A&E, or 111 / GP today) is shown before anything else.
+          if (event.advice) printAdvice(event.advice);
+          break;
         case 'StatusChunk':
           console.log(`… ${event.message}`);
           break;
@@ -46,6 +57,8 @@ async function main(): Promise<number> {
           process.stdout.write('\n');
           break;
         case 'TurnFailed':
+          // A failed turn keeps the advice it gave: an emergency still says "call 999".
+          if (event.advice) printAdvice(event.advice);
           console.error(`\nturn failed: ${event.code}: ${event.message}${event.retryable ? ' (retryable)' : ''}`);
           return 1;
       }
@@ -64,6 +77,11 @@ async function main(): Promise<number> {
   } finally {
     await client.close();
   }
+}
+
+function printAdvice(advice: AdvicePartsFragment): void {
+  console.log(`!! ${advice.level}: ${advice.title}\n!! ${advice.text}`);
+  for (const action of advice.actions) console.log(`!! ${action.label}: ${action.href}`);
 }
 
 process.exitCode = await main();

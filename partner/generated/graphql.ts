@@ -4,6 +4,13 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** How urgent the next action is. */
+export type AdviceLevel =
+  /** Call 999 or go to A&E now. */
+  | 'EMERGENCY'
+  /** Speak to NHS 111 or a GP today. */
+  | 'URGENT';
+
 /** Optional details that make triage more accurate. All fields optional. */
 export type DemographicsInput = {
   /** Age in years (0-120). */
@@ -104,22 +111,25 @@ export type TurnEventsSubscriptionVariables = Exact<{
 
 
 export type TurnEventsSubscription = { turn:
+    | { __typename: 'AdviceChunk', turnId: string, seq: number, advice: { level: AdviceLevel, title: string, text: string, actions: Array<{ label: string, href: string }> } | null }
     | { __typename: 'AnswerChunk', delta: string, turnId: string, seq: number }
     | { __typename: 'ReasoningChunk', delta: string, turnId: string, seq: number }
     | { __typename: 'SourcesChunk', turnId: string, seq: number, sources: Array<{ slug: string, title: string, url: string }> }
     | { __typename: 'StatusChunk', stage: Stage, message: string, turnId: string, seq: number }
     | { __typename: 'TriageChunk', condition: string | null, conditionTitle: string | null, severity: Severity | null, turnId: string, seq: number }
     | { __typename: 'TurnCompleted', route: Route, turnId: string, seq: number, assistantMessage: { id: string, text: string } }
-    | { __typename: 'TurnFailed', code: string, message: string, retryable: boolean, turnId: string, seq: number }
+    | { __typename: 'TurnFailed', code: string, message: string, retryable: boolean, turnId: string, seq: number, advice: { level: AdviceLevel, title: string, text: string, actions: Array<{ label: string, href: string }> } | null }
     | { __typename: 'TurnStarted', turnId: string, seq: number }
    };
+
+export type AdvicePartsFragment = { level: AdviceLevel, title: string, text: string, actions: Array<{ label: string, href: string }> };
 
 export type TurnResultQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type TurnResultQuery = { turn: { id: string, status: TurnStatus, route: Route | null, answer: string | null, prediction: { condition: string, conditionTitle: string, severity: Severity } | null, sources: Array<{ slug: string, title: string, url: string }>, error: { code: string, message: string, retryable: boolean } | null } };
+export type TurnResultQuery = { turn: { id: string, status: TurnStatus, route: Route | null, answer: string | null, advice: { level: AdviceLevel, title: string, text: string, actions: Array<{ label: string, href: string }> } | null, prediction: { condition: string, conditionTitle: string, severity: Severity } | null, sources: Array<{ slug: string, title: string, url: string }>, error: { code: string, message: string, retryable: boolean } | null } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -139,7 +149,17 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const AdvicePartsFragmentDoc = new TypedDocumentString(`
+    fragment AdviceParts on Advice {
+  level
+  title
+  text
+  actions {
+    label
+    href
+  }
+}
+    `, {"fragmentName":"AdviceParts"}) as unknown as TypedDocumentString<AdvicePartsFragment, unknown>;
 export const CancelTurnDocument = new TypedDocumentString(`
     mutation CancelTurn($id: ID!) {
   cancelTurn(id: $id) {
@@ -179,6 +199,11 @@ export const TurnEventsDocument = new TypedDocumentString(`
     __typename
     turnId
     seq
+    ... on AdviceChunk {
+      advice {
+        ...AdviceParts
+      }
+    }
     ... on StatusChunk {
       stage
       message
@@ -212,10 +237,21 @@ export const TurnEventsDocument = new TypedDocumentString(`
       code
       message
       retryable
+      advice {
+        ...AdviceParts
+      }
     }
   }
 }
-    `) as unknown as TypedDocumentString<TurnEventsSubscription, TurnEventsSubscriptionVariables>;
+    fragment AdviceParts on Advice {
+  level
+  title
+  text
+  actions {
+    label
+    href
+  }
+}`) as unknown as TypedDocumentString<TurnEventsSubscription, TurnEventsSubscriptionVariables>;
 export const TurnResultDocument = new TypedDocumentString(`
     query TurnResult($id: ID!) {
   turn(id: $id) {
@@ -223,6 +259,15 @@ export const TurnResultDocument = new TypedDocumentString(`
     status
     route
     answer
+    advice {
+      level
+      title
+      text
+      actions {
+        label
+        href
+      }
+    }
     prediction {
       condition
       conditionTitle

@@ -80,6 +80,16 @@ describe('partner/example.ts against the service', () => {
     expect(run.stdout).toContain(`prediction: ${turn.prediction.conditionTitle} (${turn.prediction.severity}) [${turn.prediction.condition}]`);
   });
 
+  it('an emergency prints the advice (call 999) before anything else the turn streams', async () => {
+    const run = await runExample(fullKey, 'I have crushing chest pain spreading to my left arm and I am sweating');
+    expect(run.code).toBe(0);
+    const advice = run.stdout.indexOf('!! EMERGENCY: ');
+    expect(advice).toBeGreaterThan(-1);
+    expect(run.stdout).toMatch(/^!! .+: tel:999$/m);
+    expect(advice).toBeLessThan(run.stdout.indexOf('… Reading your message'));
+    expect(run.stdout).toMatch(/^prediction: .+ \(A_AND_E\)/m);
+  });
+
   it('without triage:read the prediction is refused with a typed error, and the example says so', async () => {
     const run = await runExample(noTriageKey, 'I have had a sore throat for three days');
     expect(run.code).toBe(1);
