@@ -254,7 +254,7 @@ export class TurnManager {
 
     clearInterval(heartbeat);
     record.timings = { ...record.timings, total: Date.now() - t0 };
-    recordTurnOutcome(record, failure);
+    recordTurnOutcome(record, failure, advice);
     if (metrics) {
       const engine = runner.engine;
       const route = record.route ?? 'NONE';

@@ -1,6 +1,6 @@
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { TurnError } from '../contract/errors.js';
-import type { Engine, TurnRecord } from '../contract/events.js';
+import type { Advice, Engine, TurnRecord } from '../contract/events.js';
 import type { TurnInput } from '../contract/turn.js';
 import { linkToActiveSpan, traceContentEnabled, tracer, tracingEnabled } from '../telemetry/index.js';
 
@@ -26,8 +26,8 @@ export function traceTurn<T>(input: TurnInput, engine: Engine, run: () => Promis
   return context.with(trace.setSpan(context.active(), span), run).finally(() => span.end());
 }
 
-/** How the turn ended, on its span (called from inside the turn, where its span is active). */
-export function recordTurnOutcome(record: TurnRecord, failure: TurnError | null): void {
+/** How the turn ended and the advice it gave, on its span (called inside the turn, where its span is active). */
+export function recordTurnOutcome(record: TurnRecord, failure: TurnError | null, advice: Advice | null): void {
   if (!tracingEnabled()) return;
   const span = trace.getActiveSpan();
   if (!span) return;
@@ -35,6 +35,7 @@ export function recordTurnOutcome(record: TurnRecord, failure: TurnError | null)
     'triage.turn.outcome': !failure ? 'completed' : failure.code === 'CANCELLED' ? 'cancelled' : 'failed',
     'triage.route': record.route ?? 'NONE',
     ...(record.prediction ? { 'triage.prediction.severity': record.prediction.severity } : {}),
+    ...(advice ? { 'triage.advice.level': advice.level } : {}),
   });
   if (failure) {
     span.setAttributes({ 'error.type': failure.code, 'triage.error.retryable': failure.retryable });
