@@ -4,7 +4,7 @@
 // violations, and test/architecture/layers.test.ts fails the suite on any.
 const LAYERS = [
   ['contract'],
-  ['config.ts', 'log.ts', 'jsonl.ts', 'metrics', 'generated'],
+  ['config.ts', 'log.ts', 'jsonl.ts', 'metrics', 'generated', 'telemetry'],
   ['knowledge', 'openai-compat'],
   ['safety', 'retrieval', 'store', 'bus'],
   ['engines'],

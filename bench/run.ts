@@ -1,4 +1,5 @@
 import { benchRetrieval } from './retrieval.js';
+import { benchTracing } from './tracing.js';
 import { benchTurns } from './turns.js';
 
 /**
@@ -9,6 +10,7 @@ import { benchTurns } from './turns.js';
 const BENCHES: Record<string, () => Promise<unknown>> = {
   retrieval: () => benchRetrieval(),
   turns: () => benchTurns(),
+  tracing: () => benchTracing(),
 };
 
 async function main(): Promise<void> {

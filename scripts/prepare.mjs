@@ -16,6 +16,16 @@ function run(command, args, options = {}) {
   }
 }
 
+/**
+ * Runs npm with the npm that started us when there is one (`npm start` / `npm test` set
+ * npm_execpath), so Windows needs no shell to find npm.cmd.
+ */
+function runNpm(args) {
+  const npmCli = process.env.npm_execpath;
+  if (npmCli && /npm-cli\.c?js$/.test(npmCli)) run(process.execPath, [npmCli, ...args]);
+  else run(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { shell: process.platform === 'win32' });
+}
+
 const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
 
 function newestIn(dir) {
@@ -31,10 +41,11 @@ export function prepare({ quiet = false } = {}) {
   const say = (m) => quiet || console.log(`• ${m}`);
   const marker = path.join(root, 'node_modules/.package-lock.json');
   if (!existsSync(marker) || mtime(marker) < mtime(path.join(root, 'package-lock.json'))) {
-    say('installing dependencies (npm install)');
-    // npm ci refuses lock files written by npm 11 on another platform (optional native packages),
-    // so install from the lock file with npm install, which keeps the locked versions.
-    run('npm', ['install', '--no-audit', '--no-fund']);
+    say('installing dependencies from package-lock.json (npm ci)');
+    // Exactly the locked versions, as deploy pipelines and container builds do. The lock holds every
+    // platform's optional native packages (test/config/lockfile.test.ts), so this works on Linux,
+    // macOS and Windows alike.
+    runNpm(['ci', '--no-audit', '--no-fund']);
   }
   run(process.execPath, [path.join(root, 'scripts/prisma-generate.mjs')], { stdio: quiet ? 'ignore' : 'inherit' });
   const bundle = path.join(root, 'dist/widget/widget.js');

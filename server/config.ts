@@ -68,6 +68,10 @@ const schema = z.object({
   TRUST_PROXY: bool(false),
   METRICS_TOKEN: z.string().min(16).optional(),
 
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_SERVICE_NAME: z.string().default('triage-assistant'),
+  TRACE_CONTENT: bool(false),
+
   DEV_SEED: bool(true),
   GRAPHIQL: bool(true),
   OPEN_BROWSER: bool(true),
@@ -124,6 +128,10 @@ export const ENV_DOCS: Record<keyof Env, string> = {
   REVIEW_PAGE: 'Serve the staff review page at `/review`. Default: on in development, off in production.',
   METRICS_TOKEN: 'When set, `/metrics` (Prometheus) needs `Authorization: Bearer <token>`; unset, it is open (keep it on a private network).',
   TRUST_PROXY: 'Take the client IP from X-Forwarded-For (behind a load balancer you control).',
+  OTEL_EXPORTER_OTLP_ENDPOINT:
+    'OpenTelemetry collector (e.g. `http://otel-collector:4318`): when set, traces (one per turn, linked to its GraphQL operation) are exported over OTLP; the SDK also reads the other standard `OTEL_*` variables (protocol, headers, sampler). Unset: tracing is off and not loaded.',
+  OTEL_SERVICE_NAME: 'Service name on exported traces.',
+  TRACE_CONTENT: 'Put message text, search queries and GraphQL variables on spans (health data: only for a collector you may store it in).',
   DEV_SEED: 'In development, create a development site and keys on first start and print them.',
   GRAPHIQL: 'Serve GraphiQL at `/graphql` in development.',
   OPEN_BROWSER: 'In development, open the widget demo page in a browser when started from a terminal.',

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { ConfigError, loadConfig } from './config.js';
 import { log } from './log.js';
 import { startService } from './app/start.js';
+import { shutdownTelemetry } from './telemetry/index.js';
 
 /** `npm start` / `npm run dev`: start everything, print what a newcomer needs, stop cleanly on a signal. */
 async function main(): Promise<void> {
@@ -32,7 +33,8 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down: finishing running turns');
     service.close().then(
-      () => process.exit(0),
+      // Spans still queued for export go out before the process ends.
+      () => shutdownTelemetry().finally(() => process.exit(0)),
       (error: unknown) => {
         log.error({ err: error }, 'shutdown failed');
         process.exit(1);

@@ -11,6 +11,7 @@ import type { GraphQLContext } from '../graphql/builder.js';
 import { schema } from '../graphql/schema.js';
 import type { Services } from './services.js';
 import { serveStatic, type StaticAssets } from './static.js';
+import { graphqlTracingPlugins } from '../telemetry/index.js';
 
 export interface HttpServer {
   server: Server;
@@ -32,6 +33,7 @@ export function createHttpServer(services: Services, assets: StaticAssets): Http
   const yoga = createYoga<{ req?: IncomingMessage; principal?: Principal; signal?: AbortSignal }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
+    plugins: graphqlTracingPlugins(),
     graphiql: config.NODE_ENV === 'development' && config.GRAPHIQL ? { title: 'Triage assistant', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
     logging: {

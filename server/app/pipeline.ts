@@ -4,6 +4,8 @@ import type { ReadinessCheck } from '../contract/health.js';
 import { selectEngine } from '../engines/index.js';
 import type { Logger } from '../log.js';
 import { createPipelineRunner } from '../pipeline/run-turn.js';
+import { traceEngine, traceRetriever } from '../pipeline/trace.js';
+import { tracingEnabled } from '../telemetry/index.js';
 import { startRetrieval, type RetrievalService } from '../retrieval/index.js';
 
 export interface Pipeline {
@@ -27,8 +29,14 @@ export async function buildPipeline(config: Config, log: Logger): Promise<Pipeli
   try {
     const { engine, readiness, completer } = await provider.create(config, { pages: retrieval.pages, retriever: retrieval.retriever, log });
     const retriever = config.RERANK === 'llm' ? retrieval.withReranker(completer) : retrieval.retriever;
+    // Spans at the engine and retrieval boundary only when tracing is on (telemetry/register.ts).
+    const traced = tracingEnabled();
     return {
-      runner: createPipelineRunner({ engine, retriever, pages: retrieval.pages }),
+      runner: createPipelineRunner({
+        engine: traced ? traceEngine(engine) : engine,
+        retriever: traced ? traceRetriever(retriever) : retriever,
+        pages: retrieval.pages,
+      }),
       retrieval,
       readiness: [
         {

@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { log } from '../log.js';
 import { TurnError } from '../contract/errors.js';
 import { classifyModelError, DeadlineExceeded } from './errors.js';
+import { trace, type Attributes } from '@opentelemetry/api';
+import { tokenAttributes, traceGenerator, tracingEnabled } from '../telemetry/index.js';
 
 /**
  * Timeouts and retries around one streamed model request.
@@ -37,12 +39,15 @@ type AttemptOutcome<R> = { ok: true; value: R } | { ok: false; error: TurnError;
  * Every failure surfaces as a TurnError (errors unrelated to the model, i.e. bugs, pass unchanged).
  * `what` names the call in messages and logs (e.g. "router", "reasoner thinking round 2").
  */
-export async function* streamWithRetry<T, R>(
-  what: string,
-  policy: CallPolicy,
-  signal: AbortSignal,
-  attempt: Attempt<T, R>,
-): AsyncGenerator<T, R> {
+export function streamWithRetry<T, R>(what: string, policy: CallPolicy, signal: AbortSignal, attempt: Attempt<T, R>): AsyncGenerator<T, R> {
+  // With tracing on, one span per model call (its HTTP attempts nest under it), with its tokens.
+  if (!tracingEnabled()) return retrying(what, policy, signal, attempt);
+  return traceGenerator(what, modelCallAttributes(what), () => retrying(what, policy, signal, attempt), {
+    onReturn: (span, result) => span.setAttributes(tokenAttributes(result)),
+  });
+}
+
+async function* retrying<T, R>(what: string, policy: CallPolicy, signal: AbortSignal, attempt: Attempt<T, R>): AsyncGenerator<T, R> {
   for (let n = 0; ; n++) {
     const outcome: AttemptOutcome<R> = yield* runAttempt(what, policy, signal, attempt);
     if (outcome.ok) return outcome.value;
@@ -56,6 +61,7 @@ export async function* streamWithRetry<T, R>(
       throw error;
     }
     const delayMs = backoffDelay(n, policy);
+    trace.getActiveSpan()?.addEvent('retry', { attempt: n + 1, 'error.type': error.code, 'triage.retry_in_ms': delayMs });
     log.warn({ call: what, attempt: n + 1, code: error.code, retryInMs: delayMs, err: error.message }, 'model call failed before its first token; retrying');
     await abortableSleep(delayMs, signal, what);
   }
@@ -121,6 +127,12 @@ async function* runAttempt<T, R>(
       await gen.return(undefined as never);
     }
   }
+}
+
+/** "reasoner thinking round 2" -> the call and its round, for the span. */
+function modelCallAttributes(what: string): Attributes {
+  const round = /round (\d+)$/.exec(what);
+  return { 'triage.model.call': what, ...(round ? { 'triage.reasoner.round': Number(round[1]) } : {}) };
 }
 
 export function backoffDelay(n: number, policy: Pick<CallPolicy, 'backoffBaseMs' | 'backoffMaxMs'>): number {

@@ -10,6 +10,7 @@ import { severityToDb } from '../store/severity.js';
 import { Coalescer } from './coalesce.js';
 import { publicMessage } from './public-errors.js';
 import type { Metrics } from '../metrics/index.js';
+import { recordTurnOutcome, traceTurn } from './trace.js';
 
 export interface TurnManagerOptions {
   db: Db;
@@ -86,7 +87,7 @@ export class TurnManager {
     const controller = new AbortController();
     let started!: () => void;
     const startedPromise = new Promise<void>((resolve) => (started = resolve));
-    const done = this.execute(input, controller.signal, started)
+    const done = traceTurn(input, this.options.runner.engine, () => this.execute(input, controller.signal, started))
       .catch((error: unknown) => this.options.log.error({ err: error, turnId: input.turnId }, 'turn bookkeeping failed'))
       .finally(() => this.running.delete(input.turnId));
     this.running.set(input.turnId, { controller, done });
@@ -253,6 +254,7 @@ export class TurnManager {
 
     clearInterval(heartbeat);
     record.timings = { ...record.timings, total: Date.now() - t0 };
+    recordTurnOutcome(record, failure, advice);
     if (metrics) {
       const engine = runner.engine;
       const route = record.route ?? 'NONE';
