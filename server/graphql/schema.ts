@@ -5,6 +5,7 @@ import './events.js';
 import './inputs.js';
 import './queries.js';
 import './mutations.js';
+import './retry.js';
 import './subscription.js';
 
 /** The executable schema; `schema.graphql` at the root is printed from it (test/graphql/schema.test.ts). */
