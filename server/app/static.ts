@@ -79,6 +79,10 @@ function readManifest(dir: string): { hash?: string } | null {
   }
 }
 
+/** negotiator 1.x takes a preference order for ties; its @types package predates that option. */
+type EncodingNegotiator = { encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined };
+const PREFERRED = ['br', 'gzip', 'identity'] as const;
+
 /** True when the request's If-None-Match names this ETag (weak comparison, lists, `*`). */
 function notModified(req: IncomingMessage, etag: string): boolean {
   const header = req.headers['if-none-match'];
@@ -104,7 +108,8 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL,
     }
     if (versioned && versioned[1] !== widget.hash) return false;
     const available = widget.encoded.map((e) => e.encoding ?? 'identity');
-    const chosen = new Negotiator(req).encoding(available, { preferred: ['br', 'gzip', 'identity'] }) ?? 'identity';
+    // Among encodings the browser rates equally, ours decides (smallest first), not the header's order.
+    const chosen = (new Negotiator(req) as unknown as EncodingNegotiator).encoding(available, { preferred: PREFERRED }) ?? 'identity';
     const representation = widget.encoded.find((e) => (e.encoding ?? 'identity') === chosen) ?? widget.encoded.at(-1)!;
     // Each encoding is its own representation, so each has its own validator.
     const etag = `"${widget.hash}${representation.encoding ? `-${representation.encoding}` : ''}"`;

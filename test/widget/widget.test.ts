@@ -4,6 +4,7 @@ import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  acceptConsent,
   RESULTS_DIR,
   ROOT,
   buildWidget,
@@ -61,7 +62,9 @@ describe('<triage-chat> in Chromium', () => {
     await page.goto(`${demoUrl}?mode=${mode}`);
     await page.evaluate(() => localStorage.clear());
     await page.reload();
-    await page.locator(INPUT).waitFor({ state: 'attached' });
+    if (mode === 'launcher') await page.locator('triage-chat [part~="launcher"]').click();
+    await acceptConsent(page);
+    if (mode === 'launcher') await page.locator('triage-chat [part~="close-button"]').click();
     return page;
   }
 
@@ -91,7 +94,7 @@ describe('<triage-chat> in Chromium', () => {
     expect(mid.statuses[0]).toMatch(/reason/i);
     expect(mid.stopVisible).toBe(true);
     expect(mid.sendDisabled).toBeNull(); // replaced by Stop while the turn runs
-    expect(mid.engineNotices).toEqual(['Offline triage engine, no language model']);
+    expect(mid.engineNotices).toEqual(['Answers here come from an offline triage engine, without a language model.']);
     expect(mid.answers).toEqual([]);
     expect(mid.announcement).toBe(''); // nothing is announced while it streams
     runner.gates.open('answer');
