@@ -17,6 +17,7 @@ import {
   type Browser,
 } from './browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { gql } from '../support/graphql.js';
 import { ANSWER, REASONING, SLOW_CHUNKS, SOURCES, TRACKING_PATH, scriptedRunner, type ScriptedRunner } from './runner.js';
 
 /**
@@ -142,9 +143,17 @@ describe('<triage-chat> in Chromium', () => {
     expect(after.reasoning[0]?.open).toBe(false);
     expect(after.sources).toEqual(before.sources);
 
-    // New conversation forgets it, here and after another reload.
+    // New conversation asks first; Cancel keeps everything.
     await page.getByRole('button', { name: 'New conversation' }).click();
-    expect((await widgetState(page)).userMessages).toEqual([]);
+    const confirm = page.locator('triage-chat [part~="confirm"]');
+    expect(await confirm.innerText()).toContain('Start a new conversation? This one will be deleted.');
+    await page.locator('triage-chat [part~="confirm-no"]').click();
+    expect(await confirm.count()).toBe(0);
+    expect((await widgetState(page)).userMessages).toEqual(['sore throat again']);
+    // Confirmed, it forgets (and deletes) it, here and after another reload.
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await page.locator('triage-chat [part~="confirm-yes"]').click();
+    await expect.poll(async () => (await widgetState(page)).userMessages).toEqual([]);
     await page.reload();
     await page.locator(INPUT).waitFor({ state: 'attached' });
     await page.waitForTimeout(300);
@@ -243,7 +252,7 @@ describe('<triage-chat> in Chromium', () => {
     await page.close();
   });
 
-  it('shows TurnFailed clearly and Retry sends the text again as a new turn', async () => {
+  it('shows TurnFailed clearly; Retry answers the same message again (one bubble, stored once)', async () => {
     const page = await openDemo();
     await sendMessage(page, 'flaky question');
     await waitForTurnEnd(page);
@@ -252,11 +261,28 @@ describe('<triage-chat> in Chromium', () => {
     expect(failed.errors[0]).not.toContain('did not respond'); // the technical cause stays with staff
     expect(failed.announcement).toBe('');
     await page.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(async () => (await widgetState(page)).answers.length, { timeout: 10_000 }).toBe(1);
     await waitForTurnEnd(page);
     const retried = await widgetState(page);
-    expect(retried.userMessages).toEqual(['flaky question', 'flaky question']);
+    expect(retried.userMessages).toEqual(['flaky question']);
+    expect(retried.errors).toEqual([]);
     expect(retried.answers.map(normalise).at(-1)).toBe(normalise(plainAnswer));
     expect(runner.inputs.filter((i) => i.text === 'flaky question')).toHaveLength(2);
+    // The service stored the message once, and its history shows it once after a reload.
+    const threadId = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('triage-chat:v1:') && !k.endsWith(':consent'));
+      return (JSON.parse(localStorage.getItem(key!)!) as { threadId: string }).threadId;
+    });
+    const stored = await gql<{ thread: { messages: { edges: { node: { role: string; text: string } }[] } } }>(
+      server,
+      'query($id: ID!) { thread(id: $id) { messages(first: 10) { edges { node { role text } } } } }',
+      { id: threadId },
+      { token: server.staffKey },
+    );
+    expect(stored.data?.thread.messages.edges.filter((e) => e.node.role === 'USER').map((e) => e.node.text)).toEqual(['flaky question']);
+    await page.reload();
+    await page.waitForFunction(() => (document.querySelector('triage-chat')?.shadowRoot?.querySelectorAll('triage-message').length ?? 0) >= 2);
+    expect((await widgetState(page)).userMessages).toEqual(['flaky question']);
     await page.close();
   });
 

@@ -696,7 +696,7 @@ export class TriageChat extends LitElement implements ConversationHost {
         ${repeat(
           c.entries,
           (e) => e.key,
-          (e) =>
+          (e, i) =>
             html`<li>
               <triage-message
                 .entry=${e}
@@ -704,6 +704,7 @@ export class TriageChat extends LitElement implements ConversationHost {
                 .linkDomains=${parseDomains(this.linkDomains)}
                 locale=${this.locale}
                 ?busy=${c.busy}
+                .canRetry=${i === c.entries.length - 1}
                 ?waiting=${waiting}
                 exportparts=${MESSAGE_PARTS}
               ></triage-message>

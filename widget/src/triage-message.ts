@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { Strings } from './i18n.js';
 import { linkTarget, sourceHosts, type LinkPolicy } from './links.js';
-import { MarkdownView, markdownToText } from './markdown.js';
+import { MarkdownView, markdownToText, renderMarkdown } from './markdown.js';
 import { base } from './styles.js';
 import type { Advice, ChatEntry, FeedbackRating, TurnView } from './types.js';
 
@@ -30,6 +30,13 @@ const ADVICE_LINKS: LinkPolicy = { hosts: [], domains: ['nhs.uk'] };
 
 const words = (s: string): number => s.split(/\s+/).filter(Boolean).length;
 
+/** The service also writes the advice into the answer (for clients without a card); the card shows it here. */
+export function answerWithoutAdvice(answer: string, advice: Advice | undefined): string {
+  if (!advice) return answer;
+  const block = `**${advice.title}**\n\n${advice.text}`;
+  return answer.includes(block) ? answer.replace(block, '').trim() : answer;
+}
+
 /**
  * One message of the conversation. A user message is a bubble; an assistant message is the turn:
  * urgent advice first (its own card), the reasoning in a <details> with its length, the answer as
@@ -42,6 +49,7 @@ export class TriageMessage extends LitElement {
     strings: { attribute: false },
     locale: { type: String },
     busy: { type: Boolean },
+    canRetry: { type: Boolean },
     waiting: { type: Boolean },
     linkDomains: { attribute: false },
     reasoningOpen: { state: true },
@@ -56,6 +64,8 @@ export class TriageMessage extends LitElement {
   declare locale: string;
   /** Another turn is running: Retry would be refused, so it is disabled. */
   declare busy: boolean;
+  /** Only the latest message can be answered again (the service keeps the conversation in order). */
+  declare canRetry: boolean;
   /** The link to the service is down: the status line says so instead of animating. */
   declare waiting: boolean;
   declare linkDomains: readonly string[];
@@ -72,6 +82,7 @@ export class TriageMessage extends LitElement {
     super();
     this.entry = undefined;
     this.busy = false;
+    this.canRetry = false;
     this.waiting = false;
     this.linkDomains = [];
     this.locale = 'en';
@@ -132,6 +143,19 @@ export class TriageMessage extends LitElement {
       .advice h3,
       .advice p {
         margin: 0;
+      }
+      .advice-text > :first-child {
+        margin-top: 0;
+      }
+      .advice-text > :last-child {
+        margin-bottom: 0;
+      }
+      .advice-text ul {
+        padding-inline-start: 1.25rem;
+        margin: 0.25rem 0;
+      }
+      .advice-text a[href] {
+        color: inherit;
       }
       .advice h3 {
         font-size: 1.0625em;
@@ -336,7 +360,7 @@ export class TriageMessage extends LitElement {
     if (!this.view || this.view.el !== el || this.view.policyKey !== policyKey) {
       this.view = { el, view: new MarkdownView(el, policy), policyKey };
     }
-    this.view.view.update(e.turn.answer, e.turn.status !== 'running');
+    this.view.view.update(answerWithoutAdvice(e.turn.answer, e.turn.advice), e.turn.status !== 'running');
   }
 
   override disconnectedCallback(): void {
@@ -373,7 +397,7 @@ export class TriageMessage extends LitElement {
       <span class="sr-only">${t.checkerSaid}</span>
       ${turn.advice ? this.renderAdvice(turn.advice) : nothing}
       ${turn.reasoning ? this.renderReasoning(turn) : nothing}
-      ${turn.answer ? html`<div class="answer" part="answer" dir="auto"></div>` : nothing}
+      ${answerWithoutAdvice(turn.answer, turn.advice) ? html`<div class="answer" part="answer" dir="auto"></div>` : nothing}
       ${running ? this.renderStatus(turn) : nothing}
       ${turn.sources.length ? this.renderSources(turn) : nothing}
       ${turn.status === 'failed' ? this.renderFailure(turn) : nothing}
@@ -391,7 +415,7 @@ export class TriageMessage extends LitElement {
     >
       <span class="level">${emergency ? t.emergencyLabel : t.urgentLabel}</span>
       <h3 id="advice-title" dir="auto">${a.title}</h3>
-      <p dir="auto">${a.text}</p>
+      <div class="advice-text" dir="auto">${this.adviceText(a.text)}</div>
       ${a.actions.length
         ? html`<ul class="advice-actions">
             ${a.actions.map((action) => {
@@ -410,6 +434,14 @@ export class TriageMessage extends LitElement {
           </ul>`
         : nothing}
     </section>`;
+  }
+
+  private adviceCache: { text: string; el: HTMLElement } | undefined;
+
+  /** The advice text is Markdown from the service; rendered once per text. */
+  private adviceText(text: string): HTMLElement {
+    if (this.adviceCache?.text !== text) this.adviceCache = { text, el: renderMarkdown(text, ADVICE_LINKS) };
+    return this.adviceCache.el;
   }
 
   private renderStatus(turn: TurnView): TemplateResult {
@@ -470,7 +502,7 @@ export class TriageMessage extends LitElement {
     const text = cancelled ? t.stopped : `${t.failed} ${f?.message ?? ''}`;
     return html`<div class="failure" part="error">
       <p>${text}</p>
-      ${f?.retryable !== false || cancelled
+      ${this.canRetry && (f?.retryable !== false || cancelled)
         ? html`<button part="retry-button" ?disabled=${this.busy} @click=${() => this.dispatchEvent(new RetryEvent(turn.id))}>
             ${t.retry}
           </button>`
