@@ -270,6 +270,9 @@ export class TriageChat extends LitElement implements ConversationHost {
         background: var(--_surface);
         border-bottom: 1px solid var(--_border);
       }
+      .banner[hidden] {
+        display: none;
+      }
       .banner p {
         margin: 0;
         flex: 1 1 12rem;
