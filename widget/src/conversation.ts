@@ -107,6 +107,8 @@ export class Conversation implements ReactiveController {
   private thread: StoredThread | null = null;
   private following: { turnId: string; unsubscribe: () => void } | undefined;
   private generation = 0;
+  /** Bumped only when the endpoint or key change (a load bumps `generation`, not this). */
+  private configGeneration = 0;
   private draftTouched = false;
   private timers = new Set<ReturnType<typeof setTimeout>>();
   /** Consecutive failed attempts to reach the service for the live turn (drives the backoff). */
@@ -187,7 +189,7 @@ export class Conversation implements ReactiveController {
     }
     this.key = storageKey(this.api.httpUrl, siteKey);
     this.consented = loadConsent(this.key);
-    void this.check(this.generation);
+    void this.check(++this.configGeneration);
     void this.load();
   }
 
@@ -203,7 +205,7 @@ export class Conversation implements ReactiveController {
     try {
       await api.check(this.siteKey);
     } catch (err) {
-      if (gen !== this.generation) return;
+      if (gen !== this.configGeneration) return;
       const code = err instanceof ApiError ? err.code : 'NETWORK';
       if (code === 'FORBIDDEN') {
         this.configError = this.t.originRefused;
@@ -222,7 +224,7 @@ export class Conversation implements ReactiveController {
         );
       } else if (code === 'NETWORK') {
         // The service is unreachable right now: check again later, quietly.
-        this.later(() => gen === this.generation && void this.check(gen, attempt + 1), backoffDelay(attempt + 1));
+        this.later(() => gen === this.configGeneration && void this.check(gen, attempt + 1), backoffDelay(attempt + 1));
         return;
       } else {
         console.warn(`[triage-chat] The set-up check failed (${code}): ${(err as Error).message}`);

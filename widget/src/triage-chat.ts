@@ -666,10 +666,26 @@ export class TriageChat extends LitElement implements ConversationHost {
         @cancel=${this.onDialogCancel}
         @keydown=${this.onKeydown}
       >
-        ${body}
+        ${this.sentinel('start')}${body}${this.sentinel('end')}
       </dialog>`;
     }
     return html`<section id="panel" class="panel" part="panel" role="region" aria-labelledby="title">${body}</section>`;
+  }
+
+  /**
+   * The focus trap of the full-screen (modal) panel. A modal dialog makes the page inert, but Tab
+   * past its last control would still leave for the browser's own UI; these two focusable edges
+   * send focus round to the other end instead.
+   */
+  private sentinel(edge: 'start' | 'end'): TemplateResult | typeof nothing {
+    if (!(this.open && this.fullScreen.matches)) return nothing;
+    return html`<span class="sr-only" tabindex="0" data-edge=${edge} @focus=${() => this.wrapFocus(edge)}></span>`;
+  }
+
+  private wrapFocus(edge: 'start' | 'end'): void {
+    const controls = Array.from(this.renderRoot.querySelectorAll<HTMLElement>('dialog header button, dialog footer a, dialog footer button'));
+    const target = edge === 'start' ? controls.at(-1) : controls[0];
+    target?.focus();
   }
 
   private renderConnection(): TemplateResult | typeof nothing {
