@@ -75,7 +75,7 @@ export class TriageChat extends LitElement implements ConversationHost {
   declare assertiveText: string;
   declare draftChars: number;
   declare confirming: 'new' | 'delete' | null;
-  /** New content arrived below while the visitor was scrolled up. */
+  /** The visitor scrolled up, away from the newest content: "Jump to latest" shows. */
   declare unseen: boolean;
 
   strings: Strings = stringsFor('en').strings;
@@ -537,6 +537,11 @@ export class TriageChat extends LitElement implements ConversationHost {
     const log = this.log;
     if (!log) return;
     const bottom = log.scrollHeight - log.clientHeight;
+    // Moved up since we last scrolled it (its scroll event may not have fired yet): the visitor's.
+    if (this.pinned && this.autoTop >= 0 && log.scrollTop < this.autoTop - 2) {
+      this.pinned = false;
+      this.autoTop = -1;
+    }
     if (!this.pinned) {
       if (bottom - log.scrollTop > 48 && !this.unseen) this.unseen = true;
       return;
@@ -549,13 +554,16 @@ export class TriageChat extends LitElement implements ConversationHost {
       target = Math.min(bottom, Math.max(0, top));
     }
     if (Math.abs(log.scrollTop - target) > 1) {
-      this.autoScrolling = true;
       log.scrollTop = target;
+      this.autoTop = log.scrollTop;
     }
-    if (this.unseen && target >= bottom - 1) this.unseen = false;
+    // Held at the advice card with more below: offer the rest; at the bottom: nothing to offer.
+    const below = bottom - target > 48;
+    if (this.unseen !== below) this.unseen = below;
   }
 
-  private autoScrolling = false;
+  /** Where our own scrolling left the log: a scroll event there is ours, not the visitor's. */
+  private autoTop = -1;
 
   private latestAdviceCard(): HTMLElement | null {
     const messages = this.renderRoot.querySelectorAll('triage-message');
@@ -569,18 +577,24 @@ export class TriageChat extends LitElement implements ConversationHost {
     this.pinned = true;
     this.unseen = false;
     log.scrollTop = log.scrollHeight;
+    this.autoTop = log.scrollTop;
     this.input?.focus();
+  }
+
+  /** The visitor is scrolling back: stop following at once, before the stream moves the view. */
+  private unpin(): void {
+    this.pinned = false;
+    this.autoTop = -1;
   }
 
   private readonly onScroll = (e: Event): void => {
     const log = e.target as HTMLElement;
-    if (this.autoScrolling) {
-      this.autoScrolling = false;
-      return;
-    }
+    if (Math.abs(log.scrollTop - this.autoTop) < 2) return;
+    this.autoTop = -1;
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 48;
     this.pinned = atBottom;
-    if (atBottom) this.unseen = false;
+    // Away from the newest content (the visitor scrolled up to read): offer the way back.
+    this.unseen = !atBottom;
   };
 
   // ---- rendering ----
@@ -630,7 +644,16 @@ export class TriageChat extends LitElement implements ConversationHost {
       </header>
       <p class="emergency" part="emergency">${t.notDoctor} ${withPhone(t.emergency, '999')}</p>
       ${this.renderConnection()}
-      <div class="log" part="log" tabindex="0" role="region" aria-label=${t.conversation} @scroll=${this.onScroll}>
+      <div
+        class="log"
+        part="log"
+        tabindex="0"
+        role="region"
+        aria-label=${t.conversation}
+        @scroll=${this.onScroll}
+        @wheel=${(e: WheelEvent) => e.deltaY < 0 && this.unpin()}
+        @touchmove=${() => this.unpin()}
+      >
         ${this.renderLog()}
       </div>
       ${this.unseen
@@ -788,6 +811,7 @@ export class TriageChat extends LitElement implements ConversationHost {
     this.confirming = null;
     const deleted = await this.conversation.deleteConversation();
     this.pinned = true;
+    this.autoTop = -1;
     this.unseen = false;
     if (deleted && what === 'delete') this.announce(this.strings.deleted);
     this.focusStart();
@@ -845,6 +869,7 @@ export class TriageChat extends LitElement implements ConversationHost {
     input.value = '';
     this.draftChars = 0;
     this.pinned = true;
+    this.autoTop = -1;
     this.unseen = false;
     const accepted = await this.conversation.send(text);
     if (!accepted && !input.value) {
