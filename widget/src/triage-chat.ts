@@ -193,6 +193,9 @@ export class TriageChat extends LitElement implements ConversationHost {
         display: grid;
         place-items: center;
       }
+      .launcher[hidden] {
+        display: none;
+      }
       :host(:dir(rtl)) .launcher {
         inset: auto auto 1rem 1rem;
       }
