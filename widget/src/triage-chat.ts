@@ -150,7 +150,7 @@ export class TriageChat extends LitElement implements ConversationHost {
         max-height: none;
         box-shadow: 0 12px 32px rgb(0 0 0 / 0.25);
       }
-      :host(:dir(rtl)) dialog.panel {
+      [dir='rtl'] > dialog.panel {
         inset: auto auto 5.5rem 1rem;
       }
       dialog.panel::backdrop {
@@ -196,7 +196,7 @@ export class TriageChat extends LitElement implements ConversationHost {
       .launcher[hidden] {
         display: none;
       }
-      :host(:dir(rtl)) .launcher {
+      [dir='rtl'] > .launcher {
         inset: auto auto 1rem 1rem;
       }
       .launcher svg {
