@@ -170,7 +170,7 @@ export class TriageChat extends LitElement implements ConversationHost {
       }
       /* Phones: the launcher panel is a modal dialog covering the screen; Close and Escape leave it. */
       @media (max-width: 480px) {
-        dialog.panel {
+        [dir] > dialog.panel {
           inset: 0;
           width: 100%;
           height: 100%;
