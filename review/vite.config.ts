@@ -24,7 +24,7 @@ export function reviewConfig(options: { outDir?: string } = {}): UserConfig {
       lib: { entry: here('src/index.ts'), formats: ['es'], fileName: () => 'review.js' },
       rollupOptions: { output: { inlineDynamicImports: true } },
     },
-    plugins: [widgetBundle({ fileName: 'review.js', budgetGzipBytes: REVIEW_BUDGET_GZIP_BYTES })],
+    plugins: [widgetBundle({ fileName: 'review.js', budgetBytes: REVIEW_BUDGET_GZIP_BYTES })],
   };
 }
 

@@ -12,6 +12,7 @@ import { schema } from '../graphql/schema.js';
 import type { Services } from './services.js';
 import { serveStatic, type StaticAssets } from './static.js';
 import { graphqlTracingPlugins } from '../telemetry/index.js';
+import { documentForSubscribe, loadWidgetOperations, persistedOperationsPlugin, type PersistedOperations } from './persisted-operations.js';
 
 export interface HttpServer {
   server: Server;
@@ -28,14 +29,24 @@ interface WsExtra {
  * One HTTP server: GraphQL (HTTP, GraphQL over SSE and graphql-ws on the same `/graphql` path),
  * `/healthz`, `/readyz`, the widget bundle and, in development, the demo page.
  */
-export function createHttpServer(services: Services, assets: StaticAssets): HttpServer {
+export function createHttpServer(services: Services, assets: StaticAssets, operations: PersistedOperations = loadWidgetOperations()): HttpServer {
   const { config, log, db } = services;
+  // One principal per HTTP request, shared by the persisted-operations check and the context.
+  const principals = new WeakMap<Request, Promise<Principal>>();
+  const principalOf = (request: Request): Promise<Principal> => {
+    let principal = principals.get(request);
+    if (!principal) {
+      principal = resolvePrincipal(db, request.headers.get('authorization'), request.headers.get('origin'));
+      principals.set(request, principal);
+    }
+    return principal;
+  };
   const yoga = createYoga<{ req?: IncomingMessage; principal?: Principal; signal?: AbortSignal }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
-    plugins: graphqlTracingPlugins(),
     graphiql: config.NODE_ENV === 'development' && config.GRAPHIQL ? { title: 'Triage assistant', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
+    plugins: [...graphqlTracingPlugins(), persistedOperationsPlugin(operations, principalOf)],
     logging: {
       debug: (...args) => log.debug({ component: 'yoga' }, args.map(String).join(' ')),
       info: (...args) => log.info({ component: 'yoga' }, args.map(String).join(' ')),
@@ -55,7 +66,7 @@ export function createHttpServer(services: Services, assets: StaticAssets): Http
       services,
       clientIp: clientIp(req, config.TRUST_PROXY),
       origin: request.headers.get('origin') || null,
-      principal: principal ?? (await resolvePrincipal(db, request.headers.get('authorization'), request.headers.get('origin'))),
+      principal: principal ?? (await principalOf(request)),
       signal: signal ?? request.signal,
     }),
   });
@@ -121,7 +132,9 @@ export function createHttpServer(services: Services, assets: StaticAssets): Http
           request: new Request('http://localhost/graphql', { method: 'POST', headers: { origin: ctx.extra.request.headers.origin ?? '' } }),
           params: payload,
         });
-        const document = enveloped.parse(payload.query);
+        const query = documentForSubscribe(operations, payload, ctx.extra.principal!);
+        if (typeof query !== 'string') return [query];
+        const document = enveloped.parse(query);
         const errors = enveloped.validate(enveloped.schema, document);
         if (errors.length) return errors;
         const args: ExecutionArgs = {

@@ -169,6 +169,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       });
       const port = (http.server.address() as AddressInfo).port;
       url = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+      assets.publicUrl = url;
     }
 
     log.info(

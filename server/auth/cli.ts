@@ -15,6 +15,8 @@ import { createKey } from './sites.js';
  *   site:create --name NAME --origin https://a.example [--origin ...]
  *   site:list
  *   site:origins --site ID --origin https://a.example [--origin ...]   (replaces the list)
+ *   site:persisted-operations --site ID --only | --any
+ *       (--only: the site's browser keys may run only the widget's own operations)
  *   key:create --site ID --kind publishable|secret|staff [--name NAME] [--scope threads:read ...]
  *   key:list --site ID
  *   key:revoke --key ID
@@ -41,6 +43,9 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
       kind: { type: 'string' },
       scope: { type: 'string', multiple: true },
       key: { type: 'string' },
+      'persisted-only': { type: 'boolean' },
+      only: { type: 'boolean' },
+      any: { type: 'boolean' },
     },
   });
   const need = (value: string | undefined, flag: string) => {
@@ -54,8 +59,11 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
 
   switch (positionals[0]) {
     case 'site:create': {
-      const site = await db.site.create({ data: { name: need(values.name, 'name'), allowedOrigins: origins() } });
+      const site = await db.site.create({
+        data: { name: need(values.name, 'name'), allowedOrigins: origins(), persistedOperationsOnly: values['persisted-only'] === true },
+      });
       out(`site ${site.id} "${site.name}" origins: ${site.allowedOrigins.join(' ') || '(none: add some with site:origins)'}`);
+      if (site.persistedOperationsOnly) out('browser keys may run only the widget\'s persisted operations');
       const key = await createKey(db, site.id, 'PUBLISHABLE', 'Widget');
       await audit('site.create', site.id, { origins: site.allowedOrigins.join(' ') });
       await audit('key.create', site.id, { keyId: key.id, kind: 'publishable' });
@@ -64,7 +72,7 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
     }
     case 'site:list': {
       for (const s of await db.site.findMany({ orderBy: { createdAt: 'asc' }, include: { _count: { select: { threads: true } } } })) {
-        out(`${s.id}  ${s.name}  threads=${s._count.threads}  origins=${s.allowedOrigins.join(',')}`);
+        out(`${s.id}  ${s.name}  threads=${s._count.threads}  origins=${s.allowedOrigins.join(',')}${s.persistedOperationsOnly ? '  persisted-operations-only' : ''}`);
       }
       return;
     }
@@ -72,6 +80,14 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
       const site = await db.site.update({ where: { id: need(values.site, 'site') }, data: { allowedOrigins: origins() } });
       await audit('site.origins', site.id, { origins: site.allowedOrigins.join(' ') });
       out(`site ${site.id} origins: ${site.allowedOrigins.join(' ')}`);
+      return;
+    }
+    case 'site:persisted-operations': {
+      if (values.only === values.any) throw new AdminUsageError('give exactly one of --only (widget operations only) or --any');
+      const site = await db.site.update({ where: { id: need(values.site, 'site') }, data: { persistedOperationsOnly: values.only === true } });
+      out(
+        `site ${site.id}: ${site.persistedOperationsOnly ? "browser keys may run only the widget's persisted operations" : 'browser keys may run any operation their access allows'}`,
+      );
       return;
     }
     case 'key:create': {
@@ -97,7 +113,7 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
       return;
     }
     default:
-      throw new AdminUsageError('commands: site:create, site:list, site:origins, key:create, key:list, key:revoke');
+      throw new AdminUsageError('commands: site:create, site:list, site:origins, site:persisted-operations, key:create, key:list, key:revoke');
   }
 }
 

@@ -4,9 +4,9 @@ import type { Scope } from '../contract/keys.js';
 export type Principal =
   | { kind: 'anonymous' }
   /** A widget visitor before they have a thread: may only start threads on the site. */
-  | { kind: 'publishable'; siteId: string; keyId: string }
+  | { kind: 'publishable'; siteId: string; keyId: string; persistedOperationsOnly?: boolean }
   /** A widget visitor holding a thread token: reads and writes that one thread. */
-  | { kind: 'thread'; siteId: string; threadId: string }
+  | { kind: 'thread'; siteId: string; threadId: string; persistedOperationsOnly?: boolean }
   /** A partner app: what its scopes allow, on its site's threads. */
   | { kind: 'secret'; siteId: string; keyId: string; scopes: ReadonlySet<Scope> }
   /** Support staff: every thread of the site, including reasoning and triage fields. */

@@ -35,7 +35,7 @@ export async function resolvePrincipal(db: Db, authorization: string | null | un
     const thread = await db.thread.findUnique({ where: { tokenHash: hash }, include: { site: true } });
     if (!thread) throw unauthenticated('This thread token is not valid (the thread may have been deleted).');
     if (!originAllowed(thread.site.allowedOrigins, origin)) throw forbidden(`Origin ${origin} is not allowed for this site.`);
-    return { kind: 'thread', siteId: thread.siteId, threadId: thread.id };
+    return { kind: 'thread', siteId: thread.siteId, threadId: thread.id, persistedOperationsOnly: thread.site.persistedOperationsOnly };
   }
 
   const key = await db.apiKey.findUnique({ where: { hash }, include: { site: true } });
@@ -43,7 +43,7 @@ export async function resolvePrincipal(db: Db, authorization: string | null | un
   switch (key.kind) {
     case 'PUBLISHABLE':
       if (!originAllowed(key.site.allowedOrigins, origin)) throw forbidden(`Origin ${origin} is not allowed for this site.`);
-      return { kind: 'publishable', siteId: key.siteId, keyId: key.id };
+      return { kind: 'publishable', siteId: key.siteId, keyId: key.id, persistedOperationsOnly: key.site.persistedOperationsOnly };
     case 'SECRET':
       return {
         kind: 'secret',

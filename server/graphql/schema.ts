@@ -5,6 +5,7 @@ import './events.js';
 import './inputs.js';
 import './queries.js';
 import './mutations.js';
+import './retry.js';
 import './subscription.js';
 import './feedback.js';
 import './review.js';

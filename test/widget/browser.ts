@@ -59,15 +59,19 @@ export async function launchBrowser(): Promise<Browser> {
  * Builds the widget exactly as `npm run build:widget` does, but into a temp folder (so parallel
  * test files never race on dist/); returns what it wrote.
  */
-export async function buildWidget(options: { budgetGzipBytes?: number } = {}): Promise<{ code: string; manifest: unknown; files: string[] }> {
+export async function buildWidget(
+  options: { budgetBytes?: number; keep?: boolean } = {},
+): Promise<{ code: string; manifest: unknown; files: string[]; gzip: Buffer; brotli: Buffer; outDir: string }> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'triage-widget-build-'));
   try {
-    await build({ ...widgetConfig({ outDir, budgetGzipBytes: options.budgetGzipBytes }), configFile: false });
+    await build({ ...widgetConfig({ outDir, budgetBytes: options.budgetBytes }), configFile: false });
     const code = await readFile(path.join(outDir, 'widget.js'), 'utf8');
     const manifest: unknown = JSON.parse(await readFile(path.join(outDir, 'manifest.json'), 'utf8'));
-    return { code, manifest, files: (await readdir(outDir)).sort() };
+    const gzip = await readFile(path.join(outDir, 'widget.js.gz'));
+    const brotli = await readFile(path.join(outDir, 'widget.js.br'));
+    return { code, manifest, files: (await readdir(outDir)).sort(), gzip, brotli, outDir };
   } finally {
-    await rm(outDir, { recursive: true, force: true });
+    if (!options.keep) await rm(outDir, { recursive: true, force: true });
   }
 }
 
@@ -90,6 +94,8 @@ export async function routeDemo(
   const page = template
     .replaceAll('{{WIDGET_SRC}}', escapeHtml(`${base}/widget.js`))
     .replaceAll('{{ENDPOINT}}', escapeHtml(opts.graphqlUrl))
+    .replaceAll('{{EMBED_WIDGET_SRC}}', escapeHtml(`${base}/widget.js`))
+    .replaceAll('{{EMBED_ENDPOINT}}', escapeHtml(opts.graphqlUrl))
     .replaceAll('{{SITE_KEY}}', escapeHtml(opts.siteKey));
   await context.route(`${base}/**`, async (route) => {
     const url = new URL(route.request().url());
@@ -143,12 +149,18 @@ export async function widgetState(page: Page): Promise<{
         ),
       statuses: q('[part~="status"]').map((e) => (e.textContent ?? '').trim()),
       errors: q('[part~="error"]').map((e) => (e.textContent ?? '').trim()),
-      engineNotices: q('[part~="engine-notice"]').map((e) => e.textContent ?? ''),
+      engineNotices: Array.from(root.querySelectorAll('[part~="engine-notice"]')).map((e) => e.textContent ?? ''),
       announcement: root.querySelector('[aria-live="polite"]')?.textContent ?? '',
       sendDisabled: send ? send.disabled : null,
       stopVisible: !!root.querySelector('[part~="stop-button"]'),
     };
   });
+}
+
+/** Accepts the privacy notice shown before the first message (it is remembered per site). */
+export async function acceptConsent(page: Page): Promise<void> {
+  await page.locator('triage-chat [part~="consent-accept"]').click();
+  await page.locator('triage-chat textarea[part~="input"]').waitFor({ state: 'visible' });
 }
 
 /** Types into the widget's message box and presses Enter, like a keyboard user. */

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, launchBrowser, type Browser } from './browser.js';
 
 /**
- * The markdown sanitiser (widget/src/markdown.ts) on its own. DOMPurify needs a real DOM, and the
- * browser's parser is the one an attacker targets, so this unit test runs in Chromium too: the
- * module is bundled on its own and called on a blank page.
+ * The markdown renderer (widget/src/markdown.ts) on its own, in Chromium: streaming-markdown
+ * tokens become allow-listed elements and text nodes (HTML is never parsed), and links pass the
+ * link policy. The module is bundled on its own and called on a blank page.
  */
 
 interface Rendered {
@@ -20,8 +20,8 @@ interface Rendered {
 declare global {
   interface Window {
     TriageMarkdown: {
-      renderMarkdown(src: string): DocumentFragment;
-      sanitizeHtml(html: string): DocumentFragment;
+      renderMarkdown(src: string, policy: { hosts: string[]; domains: string[] }): HTMLElement;
+      MarkdownView: new (root: HTMLElement, policy: { hosts: string[]; domains: string[] }) => { update(text: string, final: boolean): void };
     };
     __pwned?: string;
   }
@@ -51,13 +51,21 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Renders in the page, inserts into the live document (so handlers would fire), and describes it. */
-async function render(source: string, via: 'markdown' | 'html' = 'markdown'): Promise<Rendered> {
+/** Renders in the page (whole, or streamed in small chunks), inserts into the live document (so handlers would fire), and describes it. */
+async function render(source: string, via: 'whole' | 'stream' = 'whole'): Promise<Rendered> {
   return page.evaluate(
     async ([src, mode]) => {
-      const frag = mode === 'html' ? window.TriageMarkdown.sanitizeHtml(src) : window.TriageMarkdown.renderMarkdown(src);
       const out = document.getElementById('out')!;
-      out.replaceChildren(frag);
+      const policy = { hosts: [], domains: ['clinic.example'] };
+      if (mode === 'stream') {
+        const root = document.createElement('div');
+        const view = new window.TriageMarkdown.MarkdownView(root, policy);
+        for (let i = 1; i <= src.length; i += 3) view.update(src.slice(0, i), false);
+        view.update(src, true);
+        out.replaceChildren(...Array.from(root.childNodes));
+      } else {
+        out.replaceChildren(...Array.from(window.TriageMarkdown.renderMarkdown(src, policy).childNodes));
+      }
       await new Promise((r) => setTimeout(r, 50)); // give onerror/onload a chance
       return {
         html: out.innerHTML,
@@ -92,44 +100,43 @@ describe('markdown sanitiser', () => {
     expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
   });
 
-  it('never loads images: markdown images become plain links', async () => {
-    const r = await render('![chart](https://tracker.example/p.png) ![x](javascript:alert(1))');
+  it('never loads images: an image becomes a link (when its host is allowed) or its alt text', async () => {
+    const r = await render('![NHS chart](https://www.nhs.uk/p.png) ![tracker](https://tracker.example/p.png) ![x](javascript:alert(1))');
     expect(r.tags).not.toContain('img');
-    expect(r.links).toEqual([{ href: 'https://tracker.example/p.png', target: '_blank', rel: 'noopener noreferrer', text: 'chart' }]);
-    expect(r.text).toContain('x');
+    expect(r.links).toEqual([
+      { href: 'https://www.nhs.uk/p.png', target: '_blank', rel: 'noopener noreferrer', text: 'NHS chart' },
+      { href: null, target: null, rel: null, text: 'tracker' },
+      { href: null, target: null, rel: null, text: 'x' },
+    ]);
   });
 
-  it('keeps only http(s), mailto and tel links, opened safely in a new tab', async () => {
+  it('links only to allowed https hosts (new tab), tel: and mailto: (in place); everything else stays text', async () => {
     const r = await render(
-      '[a](https://www.nhs.uk/) [b](http://example.com) [c](mailto:gp@example.com) [d](tel:111) ' +
-        '[e](javascript:alert(1)) [f](data:text/html,<b>x</b>) [g](/relative) [h](vbscript:x) https://auto.example/link',
+      '[a](https://www.nhs.uk/) [b](http://www.nhs.uk/) [c](mailto:gp@example.com) [d](tel:111) [e](javascript:alert(1)) ' +
+        '[f](data:text/html,<b>x</b>) [g](/relative) [h](vbscript:x) [i](https://sub.clinic.example/x) [j](https://evil.example/) ' +
+        '[k](https://user:pw@www.nhs.uk/) https://auto.example/link',
     );
     const byText = Object.fromEntries(r.links.map((l) => [l.text, l]));
-    for (const t of ['a', 'b', 'c', 'd']) {
-      expect(byText[t]).toMatchObject({ target: '_blank', rel: 'noopener noreferrer' });
-    }
-    expect(byText.a?.href).toBe('https://www.nhs.uk/');
-    expect(byText.d?.href).toBe('tel:111');
-    for (const t of ['e', 'f', 'g', 'h']) expect(byText[t]?.href ?? null).toBeNull();
-    expect(byText['https://auto.example/link']?.href).toBe('https://auto.example/link');
+    expect(byText.a).toMatchObject({ href: 'https://www.nhs.uk/', target: '_blank', rel: 'noopener noreferrer' });
+    expect(byText.i).toMatchObject({ href: 'https://sub.clinic.example/x', target: '_blank' });
+    expect(byText.c).toMatchObject({ href: 'mailto:gp@example.com', target: null, rel: null });
+    expect(byText.d).toMatchObject({ href: 'tel:111', target: null, rel: null });
+    for (const t of ['b', 'e', 'f', 'g', 'h', 'j', 'k', 'https://auto.example/link']) expect(byText[t]?.href ?? null, t).toBeNull();
   });
 
-  it('second layer: DOMPurify alone strips scripts, handlers, styles and unsafe URLs', async () => {
-    const r = await render(
-      '<p style="position:fixed" onclick="window.__pwned=1" class="x" id="y">hi</p>' +
-        '<img src=x onerror="window.__pwned=2"><svg><script>window.__pwned=3</script></svg>' +
-        '<a href="javascript:window.__pwned=4">j</a><a href="https://ok.example" target="_self">ok</a>' +
-        '<math><mi xlink:href="javascript:alert(1)">m</mi></math><form><button formaction="javascript:alert(1)">b</button></form>' +
-        '<details open ontoggle="window.__pwned=5">d</details>',
-      'html',
-    );
-    expect(r.tags.filter((t) => DANGEROUS_TAGS.includes(t) || t === 'button' || t === 'details')).toEqual([]);
-    expect(r.html).not.toMatch(/\s(on\w+|style|class|id|formaction)=/i);
-    expect(r.links).toEqual([
-      { href: null, target: null, rel: null, text: 'j' },
-      { href: 'https://ok.example', target: '_blank', rel: 'noopener noreferrer', text: 'ok' },
-    ]);
-    expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+  it('never carries attributes from the text: no handlers, styles, classes or ids, whatever the markdown says', async () => {
+    const r = await render('# Title {onclick=x}\n\n*a* **b** `c` [d](https://www.nhs.uk/ "title onclick=alert(1)")\n\n| h |\n|---|\n| <b onclick=x>c</b> |');
+    // Inside tags only (the text itself may say "onclick=").
+    expect(r.html).not.toMatch(/<[^>]*\s(on\w+|style|class|id|title)=/i);
+    expect(r.tags.filter((t) => DANGEROUS_TAGS.includes(t))).toEqual([]);
+    expect(r.tags).toEqual(expect.arrayContaining(['h3', 'em', 'strong', 'code', 'table']));
+  });
+
+  it('streams: chunk by chunk gives the same result as the whole text', async () => {
+    const source = 'It sounds like a **sore throat**, which gets better.\n\n- fluids\n- rest\n\nSee the [NHS page](https://www.nhs.uk/conditions/sore-throat/).';
+    const whole = await render(source);
+    const streamed = await render(source, 'stream');
+    expect(streamed.html).toBe(whole.html);
   });
 
   it('copes with partial markdown mid-stream', async () => {

@@ -31,6 +31,28 @@ export const SOURCES = [
 /** 30 numbered chunks, 120 ms apart: long enough to restart the server in the middle. */
 export const SLOW_CHUNKS = Array.from({ length: 30 }, (_, i) => `part${String(i + 1).padStart(2, '0')} `);
 
+/** An answer with every kind of link: only the NHS page, tel: and mailto: may stay links. */
+export const LINKS_ANSWER = [
+  'Read the [NHS page](https://www.nhs.uk/conditions/sore-throat/) or ',
+  '[our partner](https://clinic.example/advice) or [a stranger](https://evil.example/phish) or ',
+  '[plain http](http://www.nhs.uk/conditions/flu/). ',
+  'Call [111](tel:111) or email [the practice](mailto:reception@clinic.example).',
+];
+
+/** Urgent Primary Care advice as an engine's prediction gives it (the runner yields it itself). */
+export const URGENT_ADVICE = {
+  level: 'URGENT' as const,
+  title: 'Speak to a doctor today: call NHS 111 or your GP practice.',
+  text: 'Ask your GP practice for an urgent appointment today, or get help from NHS 111 by phone or online.',
+  actions: [
+    { label: 'Call NHS 111', href: 'tel:111' },
+    { label: 'NHS 111 online', href: 'https://111.nhs.uk/' },
+  ],
+};
+
+/** A long answer (many paragraphs), to scroll. */
+export const LONG_ANSWER = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} of a long answer with enough words to wrap.\n\n`);
+
 /** The pixel a hostile answer tries to load; the test checks nobody requests it. */
 export const TRACKING_PATH = '/__widget-test/pixel.png';
 
@@ -102,6 +124,24 @@ export function scriptedRunner(): ScriptedRunner {
       if (text.includes('hostile')) {
         yield { type: 'StatusChunk', stage: 'answering', message: '' };
         for (const e of answer(hostileAnswer(runner.origin))) yield e;
+        return;
+      }
+      if (text.includes('links please')) {
+        yield { type: 'SourcesChunk', sources: SOURCES };
+        for (const e of answer(LINKS_ANSWER)) yield e;
+        return;
+      }
+      if (text.includes('urgent-gp')) {
+        yield { type: 'AdviceChunk', advice: URGENT_ADVICE };
+        for (const e of answer(['You should see a GP today about this.'])) yield e;
+        return;
+      }
+      if (text.includes('long answer')) {
+        yield { type: 'StatusChunk', stage: 'answering', message: '' };
+        for (const e of answer(LONG_ANSWER)) {
+          await sleep(25, signal);
+          yield e;
+        }
         return;
       }
       if (text.includes('slow')) {

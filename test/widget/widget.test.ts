@@ -4,6 +4,7 @@ import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  acceptConsent,
   RESULTS_DIR,
   ROOT,
   buildWidget,
@@ -16,6 +17,7 @@ import {
   type Browser,
 } from './browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { gql } from '../support/graphql.js';
 import { ANSWER, REASONING, SLOW_CHUNKS, SOURCES, TRACKING_PATH, scriptedRunner, type ScriptedRunner } from './runner.js';
 
 /**
@@ -61,7 +63,9 @@ describe('<triage-chat> in Chromium', () => {
     await page.goto(`${demoUrl}?mode=${mode}`);
     await page.evaluate(() => localStorage.clear());
     await page.reload();
-    await page.locator(INPUT).waitFor({ state: 'attached' });
+    if (mode === 'launcher') await page.locator('triage-chat [part~="launcher"]').click();
+    await acceptConsent(page);
+    if (mode === 'launcher') await page.locator('triage-chat [part~="close-button"]').click();
     return page;
   }
 
@@ -91,7 +95,7 @@ describe('<triage-chat> in Chromium', () => {
     expect(mid.statuses[0]).toMatch(/reason/i);
     expect(mid.stopVisible).toBe(true);
     expect(mid.sendDisabled).toBeNull(); // replaced by Stop while the turn runs
-    expect(mid.engineNotices).toEqual(['Offline triage engine, no language model']);
+    expect(mid.engineNotices).toEqual(['Answers here come from an offline triage engine, without a language model.']);
     expect(mid.answers).toEqual([]);
     expect(mid.announcement).toBe(''); // nothing is announced while it streams
     runner.gates.open('answer');
@@ -139,9 +143,17 @@ describe('<triage-chat> in Chromium', () => {
     expect(after.reasoning[0]?.open).toBe(false);
     expect(after.sources).toEqual(before.sources);
 
-    // New conversation forgets it, here and after another reload.
+    // New conversation asks first; Cancel keeps everything.
     await page.getByRole('button', { name: 'New conversation' }).click();
-    expect((await widgetState(page)).userMessages).toEqual([]);
+    const confirm = page.locator('triage-chat [part~="confirm"]');
+    expect(await confirm.innerText()).toContain('Start a new conversation? This one will be deleted.');
+    await page.locator('triage-chat [part~="confirm-no"]').click();
+    expect(await confirm.count()).toBe(0);
+    expect((await widgetState(page)).userMessages).toEqual(['sore throat again']);
+    // Confirmed, it forgets (and deletes) it, here and after another reload.
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await page.locator('triage-chat [part~="confirm-yes"]').click();
+    await expect.poll(async () => (await widgetState(page)).userMessages).toEqual([]);
     await page.reload();
     await page.locator(INPUT).waitFor({ state: 'attached' });
     await page.waitForTimeout(300);
@@ -210,7 +222,7 @@ describe('<triage-chat> in Chromium', () => {
     expectGrowingPrefixes(await answerStates(), SLOW_CHUNKS.join(''));
     expect(state.errors).toEqual([]);
     expect(connections).toBeGreaterThanOrEqual(2);
-    expect(await banner.innerText()).toBe('');
+    expect(await banner.isVisible()).toBe(false);
     await page.close();
   });
 
@@ -240,7 +252,7 @@ describe('<triage-chat> in Chromium', () => {
     await page.close();
   });
 
-  it('shows TurnFailed clearly and Retry sends the text again as a new turn', async () => {
+  it('shows TurnFailed clearly; Retry answers the same message again (one bubble, stored once)', async () => {
     const page = await openDemo();
     await sendMessage(page, 'flaky question');
     await waitForTurnEnd(page);
@@ -249,11 +261,28 @@ describe('<triage-chat> in Chromium', () => {
     expect(failed.errors[0]).not.toContain('did not respond'); // the technical cause stays with staff
     expect(failed.announcement).toBe('');
     await page.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(async () => (await widgetState(page)).answers.length, { timeout: 10_000 }).toBe(1);
     await waitForTurnEnd(page);
     const retried = await widgetState(page);
-    expect(retried.userMessages).toEqual(['flaky question', 'flaky question']);
+    expect(retried.userMessages).toEqual(['flaky question']);
+    expect(retried.errors).toEqual([]);
     expect(retried.answers.map(normalise).at(-1)).toBe(normalise(plainAnswer));
     expect(runner.inputs.filter((i) => i.text === 'flaky question')).toHaveLength(2);
+    // The service stored the message once, and its history shows it once after a reload.
+    const threadId = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('triage-chat:v1:') && !k.endsWith(':consent'));
+      return (JSON.parse(localStorage.getItem(key!)!) as { threadId: string }).threadId;
+    });
+    const stored = await gql<{ thread: { messages: { edges: { node: { role: string; text: string } }[] } } }>(
+      server,
+      'query($id: ID!) { thread(id: $id) { messages(first: 10) { edges { node { role text } } } } }',
+      { id: threadId },
+      { token: server.staffKey },
+    );
+    expect(stored.data?.thread.messages.edges.filter((e) => e.node.role === 'USER').map((e) => e.node.text)).toEqual(['flaky question']);
+    await page.reload();
+    await page.waitForFunction(() => (document.querySelector('triage-chat')?.shadowRoot?.querySelectorAll('triage-message').length ?? 0) >= 2);
+    expect((await widgetState(page)).userMessages).toEqual(['flaky question']);
     await page.close();
   });
 
@@ -357,7 +386,7 @@ describe('<triage-chat> in Chromium', () => {
     } finally {
       await browser.context.setOffline(false);
     }
-    await expect.poll(async () => page.locator('triage-chat [part~="connection"]').innerText()).toBe('');
+    await expect.poll(async () => page.locator('triage-chat [part~="connection"]').isVisible()).toBe(false);
     await page.close();
   });
 });

@@ -1,11 +1,32 @@
 import { createClient, type Client } from 'graphql-ws';
-import type { Demographics, Engine, Source, TurnEvent } from './types.js';
+import type { Advice, Demographics, Engine, FeedbackRating, Source, TurnEvent } from './types.js';
 
 /**
- * The widget's whole view of the server: four mutations and a query over HTTP, one subscription
- * over graphql-ws. Documents only name types the public contract names (ID, String, Int,
- * DemographicsInput), never input-object type names, so the server can rename those freely.
+ * The widget's whole view of the server: a few mutations and queries over HTTP, one subscription
+ * over graphql-ws. The documents are in operations.graphql; the build replaces them with their ids
+ * (persisted operations), so this bundle sends `extensions.persistedQuery` and never a document.
  */
+
+declare const __TRIAGE_OPERATIONS__: Partial<Record<OperationName, string>>;
+
+/**
+ * Feedback needs the service's `submitFeedback` (added with the staff review loop). Until that is
+ * on main, operations.graphql has no WidgetFeedback and the widget shows no feedback controls;
+ * adding the operation back turns them on.
+ */
+export const FEEDBACK_AVAILABLE = typeof __TRIAGE_OPERATIONS__.WidgetFeedback === 'string';
+
+type OperationName =
+  | 'WidgetCheck'
+  | 'WidgetStartThread'
+  | 'WidgetSendMessage'
+  | 'WidgetDeleteThread'
+  | 'WidgetCancelTurn'
+  | 'WidgetRetryTurn'
+  | 'WidgetFeedback'
+  | 'WidgetThread'
+  | 'WidgetTurn'
+  | 'WidgetTurnEvents';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -13,74 +34,48 @@ export class ApiError extends Error {
     /** A GraphQL `extensions.code` (UNAUTHENTICATED, THREAD_BUSY, ...) or NETWORK / BAD_RESPONSE. */
     readonly code: string,
     message: string,
+    /** `extensions.field` of BAD_USER_INPUT errors. */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
-const START_THREAD = /* GraphQL */ `
-  mutation WidgetStartThread($demographics: DemographicsInput) {
-    startThread(input: { demographics: $demographics }) { thread { id createdAt } threadToken }
-  }`;
+export interface TurnSnapshot {
+  id: string;
+  status: 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+  startedAt?: string;
+  endedAt?: string | null;
+  engine: Engine | null;
+  reasoning: string | null;
+  sources: Source[] | null;
+  error: { code: string; message: string; retryable: boolean } | null;
+  advice: Advice | null;
+}
 
-const SEND_MESSAGE = /* GraphQL */ `
-  mutation WidgetSendMessage($threadId: ID!, $text: String!, $clientMessageId: String, $demographics: DemographicsInput) {
-    sendMessage(input: { threadId: $threadId, text: $text, clientMessageId: $clientMessageId, demographics: $demographics }) {
-      message { id role text createdAt }
-      turn { id status }
-    }
-  }`;
-
-const CLEAR_THREAD = /* GraphQL */ `mutation WidgetClearThread($id: ID!) { clearThread(id: $id) { id } }`;
-const CANCEL_TURN = /* GraphQL */ `mutation WidgetCancelTurn($id: ID!) { cancelTurn(id: $id) { id status } }`;
-
-const THREAD = /* GraphQL */ `
-  query WidgetThread($id: ID!, $first: Int, $after: String) {
-    thread(id: $id) {
-      id
-      demographics { age sex pregnant notes }
-      activeTurn { id status }
-      messages(first: $first, after: $after) {
-        edges { cursor node { id role text createdAt turn { id status engine reasoning sources { slug title url } } } }
-        pageInfo { hasNextPage endCursor }
-      }
-    }
-  }`;
-
-// Union members share field names (message, delta) whose nullability may differ; aliases keep the
-// selection valid whatever the server declares (OverlappingFieldsCanBeMerged).
-const TURN_SUBSCRIPTION = /* GraphQL */ `
-  subscription WidgetTurn($id: ID!, $afterSeq: Int) {
-    turn(id: $id, afterSeq: $afterSeq) {
-      __typename turnId seq
-      ... on TurnStarted { engine }
-      ... on StatusChunk { stage statusMessage: message }
-      ... on ReasoningChunk { reasoningDelta: delta }
-      ... on AnswerChunk { answerDelta: delta }
-      ... on SourcesChunk { sources { slug title url } }
-      ... on TurnCompleted { route assistantMessage { id text } }
-      ... on TurnFailed { code failureMessage: message retryable }
-    }
-  }`;
+export interface LiveTurnSnapshot extends TurnSnapshot {
+  answer: string | null;
+  lastSeq: number;
+}
 
 export interface HistoryMessage {
   id: string;
   role: 'USER' | 'ASSISTANT';
   text: string;
   createdAt: string;
-  turn: { id: string; status: string; engine: Engine | null; reasoning: string | null; sources: Source[] | null } | null;
+  turn: TurnSnapshot | null;
 }
 
 export interface ThreadSnapshot {
   id: string;
   demographics: Demographics | null;
-  activeTurn: { id: string; status: string } | null;
+  activeTurn: { id: string; startedAt: string } | null;
   messages: HistoryMessage[];
 }
 
 interface GraphQLErrorShape {
   message: string;
-  extensions?: { code?: string };
+  extensions?: { code?: string; field?: string };
 }
 
 interface GraphQLResponse<T> {
@@ -90,12 +85,21 @@ interface GraphQLResponse<T> {
 
 function firstError(errors: readonly GraphQLErrorShape[]): ApiError {
   const e = errors[0];
-  return new ApiError(e?.extensions?.code ?? 'INTERNAL_SERVER_ERROR', e?.message ?? 'Unknown error');
+  return new ApiError(e?.extensions?.code ?? 'INTERNAL_SERVER_ERROR', e?.message ?? 'Unknown error', e?.extensions?.field);
 }
+
+const operation = (name: OperationName) => ({
+  operationName: name,
+  extensions: { persistedQuery: { version: 1, sha256Hash: __TRIAGE_OPERATIONS__[name] } },
+});
 
 /** Stops a runaway history fetch; a widget conversation with 1,000 messages is not a chat any more. */
 const HISTORY_PAGE = 100;
 const HISTORY_MAX_PAGES = 10;
+/** The socket waits at most this long between attempts once the service has been away a while. */
+const MAX_RETRY_WAIT_MS = 15_000;
+
+export type SocketState = 'connecting' | 'connected' | 'closed';
 
 export class TriageApi {
   readonly httpUrl: string;
@@ -103,7 +107,10 @@ export class TriageApi {
   private ws: Client | undefined;
   private wsToken: string | undefined;
 
-  constructor(endpoint: string, private readonly onSocket: (state: 'connecting' | 'connected' | 'closed') => void) {
+  constructor(
+    endpoint: string,
+    private readonly onSocket: (state: SocketState) => void,
+  ) {
     // Relative endpoints ("/graphql") resolve against the embedding page, which is handy same-origin.
     const url = new URL(endpoint, document.baseURI);
     this.httpUrl = url.href;
@@ -111,7 +118,7 @@ export class TriageApi {
     this.wsUrl = url.href;
   }
 
-  private async request<T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> {
+  private async request<T>(name: OperationName, variables: Record<string, unknown>, token: string): Promise<T> {
     let res: Response;
     try {
       res = await fetch(this.httpUrl, {
@@ -121,7 +128,7 @@ export class TriageApi {
           accept: 'application/graphql-response+json, application/json',
           authorization: `Bearer ${token}`,
         },
-        body: JSON.stringify({ query, variables }),
+        body: JSON.stringify({ ...operation(name), variables }),
         // The thread token is the only credential; cookies of the widget's host must never ride along.
         credentials: 'omit',
         mode: 'cors',
@@ -133,16 +140,22 @@ export class TriageApi {
     try {
       body = (await res.json()) as GraphQLResponse<T>;
     } catch {
-      throw new ApiError(res.status >= 500 ? 'NETWORK' : 'BAD_RESPONSE', `HTTP ${res.status}`);
+      throw new ApiError(res.status >= 500 || res.status === 0 ? 'NETWORK' : 'BAD_RESPONSE', `HTTP ${res.status}`);
     }
     if (body.errors?.length) throw firstError(body.errors);
     if (!body.data) throw new ApiError('BAD_RESPONSE', `HTTP ${res.status} without data`);
     return body.data;
   }
 
+  /** Proves the key and this page's Origin are accepted (FORBIDDEN / UNAUTHENTICATED otherwise). */
+  async check(siteKey: string): Promise<{ siteId: string | null }> {
+    const data = await this.request<{ viewer: { siteId: string | null } }>('WidgetCheck', {}, siteKey);
+    return { siteId: data.viewer.siteId };
+  }
+
   async startThread(siteKey: string, demographics: Demographics | null): Promise<{ threadId: string; token: string }> {
     const data = await this.request<{ startThread: { thread: { id: string }; threadToken: string } }>(
-      START_THREAD,
+      'WidgetStartThread',
       { demographics },
       siteKey,
     );
@@ -152,21 +165,35 @@ export class TriageApi {
   async sendMessage(
     token: string,
     input: { threadId: string; text: string; clientMessageId: string; demographics: Demographics | null },
-  ): Promise<{ messageId: string; turnId: string }> {
-    const data = await this.request<{ sendMessage: { message: { id: string }; turn: { id: string } } }>(
-      SEND_MESSAGE,
-      input,
-      token,
-    );
-    return { messageId: data.sendMessage.message.id, turnId: data.sendMessage.turn.id };
+  ): Promise<{ messageId: string; createdAt: string; turnId: string; startedAt: string }> {
+    const data = await this.request<{
+      sendMessage: { message: { id: string; createdAt: string }; turn: { id: string; startedAt: string } };
+    }>('WidgetSendMessage', input, token);
+    const { message, turn } = data.sendMessage;
+    return { messageId: message.id, createdAt: message.createdAt, turnId: turn.id, startedAt: turn.startedAt };
   }
 
-  async clearThread(token: string, id: string): Promise<void> {
-    await this.request(CLEAR_THREAD, { id }, token);
+  async deleteThread(token: string, id: string): Promise<void> {
+    await this.request('WidgetDeleteThread', { id }, token);
   }
 
   async cancelTurn(token: string, id: string): Promise<void> {
-    await this.request(CANCEL_TURN, { id }, token);
+    await this.request('WidgetCancelTurn', { id }, token);
+  }
+
+  /** A new turn for the user message of a failed turn (no second copy of the message). */
+  async retryTurn(token: string, id: string): Promise<{ turnId: string; startedAt: string }> {
+    const data = await this.request<{ retryTurn: { id: string; startedAt: string } }>('WidgetRetryTurn', { id }, token);
+    return { turnId: data.retryTurn.id, startedAt: data.retryTurn.startedAt };
+  }
+
+  async submitFeedback(token: string, turnId: string, rating: FeedbackRating, comment: string | null): Promise<void> {
+    await this.request('WidgetFeedback', { turnId, rating, comment }, token);
+  }
+
+  async turn(token: string, id: string): Promise<LiveTurnSnapshot> {
+    const data = await this.request<{ turn: LiveTurnSnapshot }>('WidgetTurn', { id }, token);
+    return data.turn;
   }
 
   /** The thread with all its messages (paged through), or null when the server no longer has it. */
@@ -175,9 +202,9 @@ export class TriageApi {
       thread: {
         id: string;
         demographics: Demographics | null;
-        activeTurn: { id: string; status: string } | null;
+        activeTurn: { id: string; startedAt: string } | null;
         messages: {
-          edges: { cursor: string; node: HistoryMessage }[];
+          edges: { node: HistoryMessage }[];
           pageInfo: { hasNextPage: boolean; endCursor: string | null };
         };
       } | null;
@@ -185,7 +212,7 @@ export class TriageApi {
     let after: string | null = null;
     let snapshot: ThreadSnapshot | null = null;
     for (let page = 0; page < HISTORY_MAX_PAGES; page++) {
-      const data: Page = await this.request<Page>(THREAD, { id, first: HISTORY_PAGE, after }, token);
+      const data: Page = await this.request<Page>('WidgetThread', { id, first: HISTORY_PAGE, after }, token);
       const t = data.thread;
       if (!t) return null;
       snapshot ??= { id: t.id, demographics: t.demographics, activeTurn: t.activeTurn, messages: [] };
@@ -215,7 +242,8 @@ export class TriageApi {
       },
     };
     return client.subscribe<{ turn: TurnEvent }>(
-      { query: TURN_SUBSCRIPTION, variables },
+      // graphql-ws wants a query string; the server reads the persisted id when it is empty.
+      { query: '', variables, ...operation('WidgetTurnEvents') },
       {
         next: (result) => {
           if (result.errors?.length) sink.error(firstError(result.errors));
@@ -240,11 +268,11 @@ export class TriageApi {
       // Pings keep idle proxies from cutting a socket during a long reasoning pause, and detect a
       // dead link (no pong) faster than TCP would.
       keepAlive: 10_000,
-      // A drop mid-turn is normal (Wi-Fi, deploys): keep trying for ~2 minutes, then the widget
-      // shows "connection lost" with a Reconnect button and resubscribes on `online`.
-      retryAttempts: 12,
+      // Outages end (deploys, Wi-Fi, a restart): never give up on a live turn, wait at most 15 s
+      // between attempts; the widget shows the state and a "Try now" button meanwhile.
+      retryAttempts: Number.POSITIVE_INFINITY,
       shouldRetry: () => true,
-      retryWait: backoffWithJitter,
+      retryWait: (retries) => backoffWithJitter(retries),
       on: {
         connecting: () => this.onSocket('connecting'),
         connected: () => this.onSocket('connected'),
@@ -254,19 +282,27 @@ export class TriageApi {
     return this.ws;
   }
 
-  dispose(): void {
+  /** Drops the socket (and its backoff): the next subscription connects at once. */
+  resetSocket(): void {
     void this.ws?.dispose();
     this.ws = undefined;
     this.wsToken = undefined;
   }
+
+  dispose(): void {
+    this.resetSocket();
+  }
 }
 
 /**
- * Exponential backoff capped at 10 s; half of each wait is random so that every widget open when a
+ * Exponential backoff capped at 15 s; half of each wait is random so that every widget open when a
  * server restarts does not reconnect in the same instant.
  */
 export async function backoffWithJitter(retries: number): Promise<void> {
-  const ceiling = Math.min(10_000, 300 * 2 ** retries);
-  const delay = ceiling / 2 + Math.random() * (ceiling / 2);
-  await new Promise((resolve) => setTimeout(resolve, delay));
+  await new Promise((resolve) => setTimeout(resolve, backoffDelay(retries)));
+}
+
+export function backoffDelay(retries: number): number {
+  const ceiling = Math.min(MAX_RETRY_WAIT_MS, 500 * 2 ** retries);
+  return ceiling / 2 + Math.random() * (ceiling / 2);
 }

@@ -4,26 +4,62 @@ import { css } from 'lit';
  * Theme tokens. The public `--triage-*` custom properties are read once, on <triage-chat>, into
  * private `--_*` ones; custom properties inherit through shadow roots, so the inner elements use
  * the private names and a page only ever has to set the documented public ones.
- * Defaults are NHS-like colours that pass WCAG AA against each other (checked: text ≥ 4.5:1,
- * borders and focus ring ≥ 3:1).
+ * Light and dark defaults follow `prefers-color-scheme` (or `theme="light|dark"` on the element);
+ * a page's own `--triage-*` values win over both. Each pair passes WCAG AA (text ≥ 4.5:1, borders
+ * and the focus ring ≥ 3:1), checked by axe in the browser tests.
  */
+const light = css`
+  --_accent: var(--triage-accent, #005eb8);
+  --_accent-fg: var(--triage-accent-contrast, #ffffff);
+  --_bg: var(--triage-bg, #ffffff);
+  --_fg: var(--triage-fg, #212b32);
+  --_muted: var(--triage-muted, #4c6272);
+  --_surface: var(--triage-surface, #f0f4f5);
+  --_border: var(--triage-border, #768692);
+  --_focus: var(--triage-focus, #005eb8);
+  --_link: var(--triage-link, #005eb8);
+  --_danger: var(--triage-danger, #b3261e);
+  --_danger-bg: var(--triage-danger-bg, #fdecea);
+  --_emergency-fg: var(--triage-emergency-fg, #ffffff);
+  --_emergency-bg: var(--triage-emergency-bg, #b3261e);
+  --_urgent-fg: var(--triage-urgent-fg, #212b32);
+  --_urgent-bg: var(--triage-urgent-bg, #ffeb3b);
+  color-scheme: light;
+`;
+
+const dark = css`
+  --_accent: var(--triage-accent, #4c9ee8);
+  --_accent-fg: var(--triage-accent-contrast, #0b1a26);
+  --_bg: var(--triage-bg, #14202a);
+  --_fg: var(--triage-fg, #e8eef2);
+  --_muted: var(--triage-muted, #b3c2cc);
+  --_surface: var(--triage-surface, #1f2f3b);
+  --_border: var(--triage-border, #7f93a1);
+  --_focus: var(--triage-focus, #ffd54f);
+  --_link: var(--triage-link, #8cc4f5);
+  --_danger: var(--triage-danger, #ffb4ab);
+  --_danger-bg: var(--triage-danger-bg, #3b1714);
+  --_emergency-fg: var(--triage-emergency-fg, #ffffff);
+  --_emergency-bg: var(--triage-emergency-bg, #b3261e);
+  --_urgent-fg: var(--triage-urgent-fg, #212b32);
+  --_urgent-bg: var(--triage-urgent-bg, #ffeb3b);
+  color-scheme: dark;
+`;
+
 export const tokens = css`
   :host {
-    --_accent: var(--triage-accent, #005eb8);
-    --_accent-fg: var(--triage-accent-contrast, #ffffff);
+    ${light}
     --_font: var(--triage-font, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif);
     --_font-size: var(--triage-font-size, 1rem);
     --_radius: var(--triage-radius, 12px);
-    --_bg: var(--triage-bg, #ffffff);
-    --_fg: var(--triage-fg, #212b32);
-    --_muted: var(--triage-muted, #4c6272);
-    --_surface: var(--triage-surface, #f0f4f5);
-    --_border: var(--triage-border, #768692);
-    --_focus: var(--triage-focus, #005eb8);
-    --_danger: var(--triage-danger, #b3261e);
-    --_danger-bg: var(--triage-danger-bg, #fdecea);
-    --_emergency-fg: var(--triage-emergency-fg, #8a1538);
-    --_emergency-bg: var(--triage-emergency-bg, #fde8e6);
+  }
+  :host([theme='dark']) {
+    ${dark}
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      ${dark}
+    }
   }
 `;
 
@@ -57,7 +93,7 @@ export const base = css`
     padding: 0.375rem 0.875rem;
     border: 1px solid var(--_accent);
     background: var(--_bg);
-    color: var(--_accent);
+    color: var(--_link);
   }
   button.primary {
     background: var(--_accent);
@@ -65,10 +101,16 @@ export const base = css`
   }
   button:disabled {
     cursor: not-allowed;
-    opacity: 0.55;
+    opacity: 0.6;
   }
-  a {
-    color: var(--_accent);
+  a[href] {
+    color: var(--_link);
+  }
+  /* A link the policy refused keeps its text only: it must not look or act like a link. */
+  a:not([href]) {
+    color: inherit;
+    text-decoration: none;
+    cursor: text;
   }
   @media (prefers-reduced-motion: reduce) {
     *,

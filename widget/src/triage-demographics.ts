@@ -1,33 +1,39 @@
-import { LitElement, css, html, type TemplateResult } from 'lit';
+import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
+import type { Strings } from './i18n.js';
 import { base } from './styles.js';
-import type { Demographics, Sex } from './types.js';
+import type { Sex } from './types.js';
+import { MAX_AGE, MIN_AGE, charCount, MAX_NOTES_CHARS, type DemographicsDraft, type DemographicsErrors } from './validation.js';
 
 export class DemographicsChangeEvent extends Event {
-  constructor(readonly value: Demographics) {
+  constructor(readonly value: DemographicsDraft) {
     // Not composed: internal to <triage-chat>'s shadow tree.
     super('triage-demographics-change', { bubbles: true, composed: false });
   }
 }
 
-const SEX_LABEL: Record<Sex, string> = { FEMALE: 'Female', MALE: 'Male', OTHER: 'Other' };
-
 /**
  * The optional "About you" form. It has no submit: every change is reported at once and goes to
- * the server with the next message, which is when it can matter.
+ * the server with the next message. What is typed is kept as typed (an age of 150 stays 150) and
+ * checked with the server's rules; a problem is shown under its field and stops sending.
  */
 export class TriageDemographics extends LitElement {
   static override properties = {
     value: { attribute: false },
+    errors: { attribute: false },
+    strings: { attribute: false },
     disabled: { type: Boolean },
   };
 
-  declare value: Demographics;
+  declare value: DemographicsDraft;
+  declare errors: DemographicsErrors;
+  declare strings: Strings;
   declare disabled: boolean;
 
   constructor() {
     super();
-    this.value = {};
+    this.value = { ageText: '', sex: null, pregnant: null, notes: '' };
+    this.errors = {};
     this.disabled = false;
   }
 
@@ -57,10 +63,11 @@ export class TriageDemographics extends LitElement {
         gap: 0.5rem 0.75rem;
         padding-bottom: 0.5rem;
       }
-      label {
+      .field {
         display: grid;
         gap: 0.25rem;
         font-size: 0.875em;
+        align-content: start;
       }
       .wide {
         grid-column: 1 / -1;
@@ -77,6 +84,9 @@ export class TriageDemographics extends LitElement {
         min-height: 2.25rem;
         width: 100%;
       }
+      [aria-invalid='true'] {
+        border: 2px solid var(--_danger);
+      }
       textarea {
         resize: vertical;
         min-height: 3.5rem;
@@ -86,88 +96,121 @@ export class TriageDemographics extends LitElement {
         font-size: 0.8125em;
         color: var(--_muted);
       }
+      .error {
+        margin: 0;
+        color: var(--_danger);
+        font-weight: 600;
+      }
+      .count {
+        margin: 0;
+        color: var(--_muted);
+      }
     `,
   ];
 
-  private emit(patch: Partial<Demographics>): void {
+  protected override updated(): void {
+    // A problem in a closed section would be invisible: open it (never close it for the visitor).
+    const details = this.renderRoot.querySelector('details');
+    if (details && Object.keys(this.errors).length) details.open = true;
+  }
+
+  private emit(patch: Partial<DemographicsDraft>): void {
     this.dispatchEvent(new DemographicsChangeEvent({ ...this.value, ...patch }));
   }
 
   private summary(): string {
     const v = this.value;
-    const bits = [v.age != null ? `${v.age}` : '', v.sex ? SEX_LABEL[v.sex].toLowerCase() : '', v.pregnant ? 'pregnant' : '']
-      .filter(Boolean)
-      .join(', ');
+    const t = this.strings;
+    const sex = v.sex ? t[v.sex === 'FEMALE' ? 'female' : v.sex === 'MALE' ? 'male' : 'other'] : '';
+    const bits = [v.ageText.trim(), sex, v.pregnant ? t.pregnant : ''].filter(Boolean).join(', ');
     return bits ? ` · ${bits}` : '';
+  }
+
+  private error(field: keyof DemographicsErrors): TemplateResult | typeof nothing {
+    const problem = this.errors[field];
+    return problem ? html`<p class="error" id="${field}-error">${this.strings[problem]}</p>` : nothing;
   }
 
   override render(): TemplateResult {
     const v = this.value;
+    const t = this.strings;
+    const e = this.errors;
+    const notesCount = charCount(v.notes.trim());
     return html`<details part="demographics">
-      <summary>About you (optional)<span class="summary-detail">${this.summary()}</span></summary>
-      <p class="hint">Helps the advice fit you. Used with your next message.</p>
+      <summary>${t.aboutYou}<span class="summary-detail">${this.summary()}</span></summary>
+      <p class="hint">${t.aboutYouHint}</p>
       <div class="grid">
-        <label>
-          Age in years
+        <div class="field">
+          <label for="age">${t.age}</label>
           <input
-            type="number"
+            id="age"
+            type="text"
             name="age"
             inputmode="numeric"
-            min="0"
-            max="120"
-            .value=${live(v.age != null ? String(v.age) : '')}
+            autocomplete="off"
+            aria-invalid=${e.age ? 'true' : 'false'}
+            aria-describedby=${e.age ? 'age-error' : nothing}
+            data-min=${MIN_AGE}
+            data-max=${MAX_AGE}
+            .value=${live(v.ageText)}
             ?disabled=${this.disabled}
-            @input=${(e: Event) => {
-              const raw = (e.target as HTMLInputElement).value;
-              const n = Number.parseInt(raw, 10);
-              this.emit({ age: raw === '' || Number.isNaN(n) ? undefined : Math.max(0, Math.min(120, n)) });
-            }}
+            @input=${(ev: Event) => this.emit({ ageText: (ev.target as HTMLInputElement).value })}
           />
-        </label>
-        <label>
-          Sex
+          ${this.error('age')}
+        </div>
+        <div class="field">
+          <label for="sex">${t.sex}</label>
           <select
+            id="sex"
             name="sex"
             .value=${live(v.sex ?? '')}
             ?disabled=${this.disabled}
-            @change=${(e: Event) => {
-              const s = (e.target as HTMLSelectElement).value;
-              this.emit({ sex: s === 'FEMALE' || s === 'MALE' || s === 'OTHER' ? s : undefined });
+            @change=${(ev: Event) => {
+              const s = (ev.target as HTMLSelectElement).value;
+              this.emit({ sex: s === 'FEMALE' || s === 'MALE' || s === 'OTHER' ? (s as Sex) : null });
             }}
           >
-            <option value="">Prefer not to say</option>
-            <option value="FEMALE">Female</option>
-            <option value="MALE">Male</option>
-            <option value="OTHER">Other</option>
+            <option value="">${t.preferNot}</option>
+            <option value="FEMALE">${t.female}</option>
+            <option value="MALE">${t.male}</option>
+            <option value="OTHER">${t.other}</option>
           </select>
-        </label>
-        <label>
-          Pregnant
+        </div>
+        <div class="field">
+          <label for="pregnant">${t.pregnant}</label>
           <select
+            id="pregnant"
             name="pregnant"
+            aria-invalid=${e.pregnant ? 'true' : 'false'}
+            aria-describedby=${e.pregnant ? 'pregnant-error' : nothing}
             .value=${live(v.pregnant == null ? '' : v.pregnant ? 'yes' : 'no')}
             ?disabled=${this.disabled}
-            @change=${(e: Event) => {
-              const p = (e.target as HTMLSelectElement).value;
-              this.emit({ pregnant: p === '' ? undefined : p === 'yes' });
+            @change=${(ev: Event) => {
+              const p = (ev.target as HTMLSelectElement).value;
+              this.emit({ pregnant: p === '' ? null : p === 'yes' });
             }}
           >
-            <option value="">Not stated</option>
-            <option value="yes">Yes</option>
-            <option value="no">No</option>
+            <option value="">${t.notStated}</option>
+            <option value="yes">${t.yes}</option>
+            <option value="no">${t.no}</option>
           </select>
-        </label>
-        <label class="wide">
-          Long-term conditions, medicines or other notes
+          ${this.error('pregnant')}
+        </div>
+        <div class="field wide">
+          <label for="notes">${t.notes}</label>
           <textarea
+            id="notes"
             name="notes"
             rows="2"
-            maxlength="1000"
-            .value=${live(v.notes ?? '')}
+            aria-invalid=${e.notes ? 'true' : 'false'}
+            aria-describedby="notes-count${e.notes ? ' notes-error' : ''}"
+            .value=${live(v.notes)}
             ?disabled=${this.disabled}
-            @input=${(e: Event) => this.emit({ notes: (e.target as HTMLTextAreaElement).value || undefined })}
+            @input=${(ev: Event) => this.emit({ notes: (ev.target as HTMLTextAreaElement).value })}
           ></textarea>
-        </label>
+          <p class="count" id="notes-count">${notesCount} / ${MAX_NOTES_CHARS}</p>
+          ${this.error('notes')}
+        </div>
       </div>
     </details>`;
   }

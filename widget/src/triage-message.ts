@@ -1,16 +1,12 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { renderMarkdown, safeHttpUrl } from './markdown.js';
+import { FEEDBACK_AVAILABLE } from './api.js';
+import type { Strings } from './i18n.js';
+import { linkTarget, sourceHosts, type LinkPolicy } from './links.js';
+import { MarkdownView, markdownToText, renderMarkdown } from './markdown.js';
 import { base } from './styles.js';
-import type { ChatEntry, Stage, TurnView } from './types.js';
+import type { Advice, ChatEntry, FeedbackRating, TurnView } from './types.js';
 
-const STAGE_LABEL: Record<Stage, string> = {
-  ROUTING: 'Reading your message…',
-  SEARCHING: 'Searching NHS condition pages…',
-  REASONING: 'Reasoning about your symptoms…',
-  ANSWERING: 'Writing the answer…',
-};
-
-/** Asks <triage-chat> to send the failed turn's text again. */
+/** Asks <triage-chat> to retry a failed turn. */
 export class RetryEvent extends Event {
   constructor(readonly turnId: string) {
     // Not composed: an internal event of <triage-chat>'s shadow tree, not part of the public API.
@@ -18,32 +14,83 @@ export class RetryEvent extends Event {
   }
 }
 
+/** Asks <triage-chat> to store the visitor's feedback on an answer; `done` reports whether it was stored. */
+export class FeedbackEvent extends Event {
+  constructor(
+    readonly turnId: string,
+    readonly rating: FeedbackRating,
+    readonly comment: string,
+    readonly done: (stored: boolean) => void,
+  ) {
+    super('triage-feedback', { bubbles: true, composed: false });
+  }
+}
+
+/** Server-given advice may point at NHS services (111 online) as well as phone numbers. */
+const ADVICE_LINKS: LinkPolicy = { hosts: [], domains: ['nhs.uk'] };
+
+const words = (s: string): number => s.split(/\s+/).filter(Boolean).length;
+
+/** The service also writes the advice into the answer (for clients without a card); the card shows it here. */
+export function answerWithoutAdvice(answer: string, advice: Advice | undefined): string {
+  if (!advice) return answer;
+  const block = `**${advice.title}**\n\n${advice.text}`;
+  return answer.includes(block) ? answer.replace(block, '').trim() : answer;
+}
+
 /**
  * One message of the conversation. A user message is a bubble; an assistant message is the turn:
- * status line while it runs, reasoning in a <details>, the answer as sanitised markdown, sources,
- * and the failure with Retry.
+ * urgent advice first (its own card), the reasoning in a <details> with its length, the answer as
+ * markdown, the status line while it runs, sources, the failure with Retry, and for a finished
+ * answer: its time, Copy, and feedback.
  */
 export class TriageMessage extends LitElement {
   static override properties = {
     entry: { attribute: false },
+    strings: { attribute: false },
+    locale: { type: String },
     busy: { type: Boolean },
+    canRetry: { type: Boolean },
+    waiting: { type: Boolean },
+    linkDomains: { attribute: false },
     reasoningOpen: { state: true },
+    copyState: { state: true },
+    feedbackChoice: { state: true },
+    feedbackState: { state: true },
   };
 
   declare entry: ChatEntry | undefined;
+  declare strings: Strings;
+  /** BCP 47 language of the strings, for dates. */
+  declare locale: string;
   /** Another turn is running: Retry would be refused, so it is disabled. */
   declare busy: boolean;
+  /** Only the latest message can be answered again (the service keeps the conversation in order). */
+  declare canRetry: boolean;
+  /** The link to the service is down: the status line says so instead of animating. */
+  declare waiting: boolean;
+  declare linkDomains: readonly string[];
   /** The visitor's own choice for the reasoning section; undefined = follow the stream. */
   declare reasoningOpen: boolean | undefined;
+  declare copyState: '' | 'copied' | 'failed';
+  declare feedbackChoice: FeedbackRating | undefined;
+  declare feedbackState: '' | 'sending' | 'failed';
 
-  /** Last rendered answer, so re-renders for other reasons do not re-parse the markdown. */
-  private answerCache: { text: string; fragment: DocumentFragment } | undefined;
+  private view: { el: HTMLElement; view: MarkdownView; policyKey: string } | undefined;
+  private copyTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     super();
     this.entry = undefined;
     this.busy = false;
+    this.canRetry = false;
+    this.waiting = false;
+    this.linkDomains = [];
+    this.locale = 'en';
     this.reasoningOpen = undefined;
+    this.copyState = '';
+    this.feedbackChoice = undefined;
+    this.feedbackState = '';
   }
 
   static override styles = [
@@ -53,8 +100,9 @@ export class TriageMessage extends LitElement {
         display: block;
       }
       .user {
-        display: flex;
-        justify-content: flex-end;
+        display: grid;
+        justify-items: end;
+        gap: 0.125rem;
       }
       .bubble {
         max-width: 85%;
@@ -68,6 +116,10 @@ export class TriageMessage extends LitElement {
       .bubble.pending {
         opacity: 0.85;
       }
+      time {
+        font-size: 0.75em;
+        color: var(--_muted);
+      }
       .assistant {
         display: grid;
         gap: 0.5rem;
@@ -75,6 +127,66 @@ export class TriageMessage extends LitElement {
         border-radius: var(--_radius) var(--_radius) var(--_radius) calc(var(--_radius) / 4);
         background: var(--_surface);
         overflow-wrap: anywhere;
+      }
+      .advice {
+        display: grid;
+        gap: 0.375rem;
+        padding: 0.625rem 0.75rem;
+        border-radius: calc(var(--_radius) / 1.5);
+        border-inline-start: 6px solid currentColor;
+        background: var(--_emergency-bg);
+        color: var(--_emergency-fg);
+      }
+      .advice.urgent {
+        background: var(--_urgent-bg);
+        color: var(--_urgent-fg);
+      }
+      .advice h3,
+      .advice p {
+        margin: 0;
+      }
+      .advice-text > :first-child {
+        margin-top: 0;
+      }
+      .advice-text > :last-child {
+        margin-bottom: 0;
+      }
+      .advice-text ul {
+        padding-inline-start: 1.25rem;
+        margin: 0.25rem 0;
+      }
+      .advice-text a[href] {
+        color: inherit;
+      }
+      .advice h3 {
+        font-size: 1.0625em;
+      }
+      .level {
+        font-size: 0.8125em;
+        font-weight: 700;
+        text-transform: uppercase;
+        letter-spacing: 0.04em;
+      }
+      .advice-actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+        margin: 0;
+        padding: 0;
+        list-style: none;
+      }
+      .advice-actions a {
+        display: inline-block;
+        padding: 0.375rem 0.875rem;
+        border-radius: 999px;
+        border: 2px solid currentColor;
+        color: inherit;
+        font-weight: 700;
+        text-decoration: none;
+        min-height: 2.25rem;
+      }
+      .advice-actions a:focus-visible {
+        outline-color: currentColor;
       }
       .status {
         display: flex;
@@ -110,17 +222,9 @@ export class TriageMessage extends LitElement {
           opacity: 1;
         }
       }
-      .engine {
-        font-size: 0.8125em;
-        color: var(--_muted);
-        border: 1px solid var(--_border);
-        border-radius: 999px;
-        padding: 0.125rem 0.5rem;
-        justify-self: start;
-      }
       details {
-        border-left: 3px solid var(--_border);
-        padding-left: 0.5rem;
+        border-inline-start: 3px solid var(--_border);
+        padding-inline-start: 0.5rem;
       }
       summary {
         cursor: pointer;
@@ -146,7 +250,7 @@ export class TriageMessage extends LitElement {
         margin: 0.75em 0 0.25em;
       }
       .answer :is(ul, ol) {
-        padding-left: 1.25rem;
+        padding-inline-start: 1.25rem;
       }
       .answer pre {
         overflow-x: auto;
@@ -168,7 +272,7 @@ export class TriageMessage extends LitElement {
       }
       .sources ul {
         margin: 0;
-        padding-left: 1.25rem;
+        padding-inline-start: 1.25rem;
         font-size: 0.9375em;
       }
       .failure {
@@ -185,58 +289,185 @@ export class TriageMessage extends LitElement {
         margin: 0;
         flex: 1 1 12rem;
       }
+      .meta {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.375rem 0.75rem;
+        font-size: 0.875em;
+      }
+      .meta button {
+        min-height: 2rem;
+        padding: 0.125rem 0.625rem;
+      }
+      .meta button[aria-pressed='true'] {
+        background: var(--_accent);
+        color: var(--_accent-fg);
+      }
+      .feedback {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.375rem;
+      }
+      .feedback-form {
+        display: grid;
+        gap: 0.375rem;
+        width: 100%;
+      }
+      .feedback-form textarea {
+        font: inherit;
+        color: var(--_fg);
+        background: var(--_bg);
+        border: 1px solid var(--_border);
+        border-radius: calc(var(--_radius) / 2);
+        padding: 0.375rem 0.5rem;
+        min-height: 3rem;
+        width: 100%;
+      }
+      .feedback-form div {
+        display: flex;
+        gap: 0.5rem;
+        align-items: center;
+      }
+      .note {
+        color: var(--_muted);
+      }
+      .note.error {
+        color: var(--_danger);
+      }
     `,
   ];
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A different turn in this element (should not happen with keyed repeat, but cheap to honour).
     const prev = changed.get('entry');
-    if (prev && this.entry && prev.key !== this.entry.key) this.reasoningOpen = undefined;
+    if (prev && this.entry && prev.key !== this.entry.key) {
+      this.reasoningOpen = undefined;
+      this.feedbackChoice = undefined;
+    }
+  }
+
+  protected override updated(): void {
+    const e = this.entry;
+    const el = this.renderRoot.querySelector<HTMLElement>('.answer');
+    if (!el || e?.kind !== 'assistant') {
+      this.view = undefined;
+      return;
+    }
+    // The answer's DOM is the markdown renderer's, not Lit's (no bindings inside .answer).
+    const policy: LinkPolicy = { hosts: sourceHosts(e.turn.sources.map((s) => s.url)), domains: this.linkDomains };
+    const policyKey = JSON.stringify(policy);
+    if (!this.view || this.view.el !== el || this.view.policyKey !== policyKey) {
+      this.view = { el, view: new MarkdownView(el, policy), policyKey };
+    }
+    this.view.view.update(answerWithoutAdvice(e.turn.answer, e.turn.advice), e.turn.status !== 'running');
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.copyTimer);
   }
 
   override render(): TemplateResult | typeof nothing {
     const e = this.entry;
     if (!e) return nothing;
+    const t = this.strings;
     if (e.kind === 'user') {
       return html`<div class="user" part="message user-message">
-        <span class="sr-only">You said:</span>
-        <div class="bubble ${e.pending ? 'pending' : ''}">${e.text}</div>
+        <span class="sr-only">${t.youSaid}</span>
+        <div class="bubble ${e.pending ? 'pending' : ''}" dir="auto">${e.text}</div>
+        ${this.time(e.at, t.sentAt)}
       </div>`;
     }
     return this.renderTurn(e.turn);
   }
 
-  private renderTurn(t: TurnView): TemplateResult {
-    const running = t.status === 'running';
+  private time(iso: string, label: string): TemplateResult | typeof nothing {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return nothing;
+    const today = date.toDateString() === new Date().toDateString();
+    const text = new Intl.DateTimeFormat(this.locale || 'en', today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    return html`<time part="timestamp" datetime=${date.toISOString()}><span class="sr-only">${label} </span>${text}</time>`;
+  }
+
+  private renderTurn(turn: TurnView): TemplateResult {
+    const running = turn.status === 'running';
+    const t = this.strings;
     return html`<div class="assistant" part="message assistant-message" aria-busy=${running ? 'true' : 'false'}>
-      <span class="sr-only">Symptom checker:</span>
-      ${t.engine === 'OFFLINE'
-        ? html`<span class="engine" part="engine-notice">Offline triage engine, no language model</span>`
-        : nothing}
-      ${t.reasoning ? this.renderReasoning(t) : nothing}
-      ${t.answer ? html`<div class="answer" part="answer">${this.answerFragment(t.answer)}</div>` : nothing}
-      ${running ? this.renderStatus(t) : nothing}
-      ${t.sources.length ? this.renderSources(t) : nothing}
-      ${t.status === 'failed' ? this.renderFailure(t) : nothing}
+      <span class="sr-only">${t.checkerSaid}</span>
+      ${turn.advice ? this.renderAdvice(turn.advice) : nothing}
+      ${turn.reasoning ? this.renderReasoning(turn) : nothing}
+      ${answerWithoutAdvice(turn.answer, turn.advice) ? html`<div class="answer" part="answer" dir="auto"></div>` : nothing}
+      ${running ? this.renderStatus(turn) : nothing}
+      ${turn.sources.length ? this.renderSources(turn) : nothing}
+      ${turn.status === 'failed' ? this.renderFailure(turn) : nothing}
+      ${turn.status === 'completed' ? this.renderMeta(turn) : nothing}
     </div>`;
   }
 
-  private renderStatus(t: TurnView): TemplateResult {
-    const label = t.stageMessage || (t.stage ? STAGE_LABEL[t.stage] : 'Starting…');
+  private renderAdvice(a: Advice): TemplateResult {
+    const t = this.strings;
+    const emergency = a.level === 'EMERGENCY';
+    return html`<section
+      class="advice ${emergency ? 'emergency' : 'urgent'}"
+      part="advice ${emergency ? 'advice-emergency' : 'advice-urgent'}"
+      aria-labelledby="advice-title"
+    >
+      <span class="level">${emergency ? t.emergencyLabel : t.urgentLabel}</span>
+      <h3 id="advice-title" dir="auto">${a.title}</h3>
+      <div class="advice-text" dir="auto">${this.adviceText(a.text)}</div>
+      ${a.actions.length
+        ? html`<ul class="advice-actions">
+            ${a.actions.map((action) => {
+              const target = linkTarget(action.href, ADVICE_LINKS);
+              if (!target) return html`<li>${action.label}</li>`;
+              return html`<li>
+                <a
+                  part="advice-action"
+                  href=${target.href}
+                  target=${target.newTab ? '_blank' : nothing}
+                  rel=${target.newTab ? 'noopener noreferrer' : nothing}
+                  >${action.label}</a
+                >
+              </li>`;
+            })}
+          </ul>`
+        : nothing}
+    </section>`;
+  }
+
+  private adviceCache: { text: string; el: HTMLElement } | undefined;
+
+  /** The advice text is Markdown from the service; rendered once per text. */
+  private adviceText(text: string): HTMLElement {
+    if (this.adviceCache?.text !== text) this.adviceCache = { text, el: renderMarkdown(text, ADVICE_LINKS) };
+    return this.adviceCache.el;
+  }
+
+  private renderStatus(turn: TurnView): TemplateResult {
+    const t = this.strings;
+    if (this.waiting) return html`<div class="status" part="status">${t.waiting}</div>`;
+    const label = turn.stageMessage || (turn.stage ? t[turn.stage] : t.starting);
     return html`<div class="status" part="status">
       <span class="dots" aria-hidden="true"><span></span><span></span><span></span></span>
       <span>${label}</span>
     </div>`;
   }
 
-  private renderReasoning(t: TurnView): TemplateResult {
+  private renderReasoning(turn: TurnView): TemplateResult {
+    const t = this.strings;
     // Open while reasoning streams and nothing is answered yet; closed once the answer starts;
     // the visitor's own toggle wins from then on.
-    const auto = t.status === 'running' && !t.answer;
-    const open = this.reasoningOpen ?? auto;
-    return html`<details part="reasoning" ?open=${open} @toggle=${(ev: Event) => this.onToggle(ev, auto)}>
-      <summary>Reasoning${t.status === 'running' && !t.answer ? html`<span class="sr-only"> (in progress)</span>` : nothing}</summary>
-      <div class="reasoning">${t.reasoning}</div>
+    const streaming = turn.status === 'running' && !turn.answer;
+    const open = this.reasoningOpen ?? streaming;
+    return html`<details part="reasoning" ?open=${open} @toggle=${(ev: Event) => this.onToggle(ev, streaming)}>
+      <summary>
+        ${t.reasoning} · ${t.reasoningLength(words(turn.reasoning))}${streaming
+          ? html`<span class="sr-only"> ${t.inProgress}</span>`
+          : nothing}
+      </summary>
+      <div class="reasoning" dir="auto">${turn.reasoning}</div>
     </details>`;
   }
 
@@ -246,15 +477,18 @@ export class TriageMessage extends LitElement {
     if (open !== (this.reasoningOpen ?? auto)) this.reasoningOpen = open;
   }
 
-  private renderSources(t: TurnView): TemplateResult {
+  private renderSources(turn: TurnView): TemplateResult {
+    const t = this.strings;
     return html`<div class="sources" part="sources">
-      <h3>Sources</h3>
+      <h3>${t.sources}</h3>
       <ul>
-        ${t.sources.map((s) => {
-          const href = safeHttpUrl(s.url);
+        ${turn.sources.map((s) => {
+          const target = linkTarget(s.url, { hosts: sourceHosts([s.url]), domains: [] });
           return html`<li>
-            ${href
-              ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${s.title}<span class="sr-only"> (opens in a new tab)</span></a>`
+            ${target
+              ? html`<a href=${target.href} target="_blank" rel="noopener noreferrer"
+                  >${s.title}<span class="sr-only"> ${t.newTab}</span></a
+                >`
               : s.title}
           </li>`;
         })}
@@ -262,25 +496,99 @@ export class TriageMessage extends LitElement {
     </div>`;
   }
 
-  private renderFailure(t: TurnView): TemplateResult {
-    const f = t.failure;
-    const text =
-      f?.code === 'CANCELLED' ? 'You stopped this answer.' : `Sorry, the answer could not be completed. ${f?.message ?? ''}`;
+  private renderFailure(turn: TurnView): TemplateResult {
+    const f = turn.failure;
+    const t = this.strings;
+    const cancelled = f?.code === 'CANCELLED';
+    const text = cancelled ? t.stopped : `${t.failed} ${f?.message ?? ''}`;
     return html`<div class="failure" part="error">
       <p>${text}</p>
-      ${t.prompt && (f?.retryable !== false || f.code === 'CANCELLED')
-        ? html`<button part="retry-button" ?disabled=${this.busy} @click=${() => this.dispatchEvent(new RetryEvent(t.id))}>
-            Retry
+      ${this.canRetry && (f?.retryable !== false || cancelled)
+        ? html`<button part="retry-button" ?disabled=${this.busy} @click=${() => this.dispatchEvent(new RetryEvent(turn.id))}>
+            ${t.retry}
           </button>`
         : nothing}
     </div>`;
   }
 
-  private answerFragment(text: string): DocumentFragment {
-    // Lit skips a child binding whose value is the same object, so a cached fragment is inserted
-    // once and later renders with the same text are no-ops.
-    if (this.answerCache?.text !== text) this.answerCache = { text, fragment: renderMarkdown(text) };
-    return this.answerCache.fragment;
+  private renderMeta(turn: TurnView): TemplateResult {
+    const t = this.strings;
+    return html`<div class="meta" part="answer-meta">
+      ${this.time(turn.at, t.answeredAt)}
+      <button part="copy-button" @click=${() => void this.copy(turn.answer)}>${t.copy}</button>
+      <span class="note ${this.copyState === 'failed' ? 'error' : ''}" role="status"
+        >${this.copyState === 'copied' ? t.copied : this.copyState === 'failed' ? t.copyFailed : ''}</span
+      >
+      ${FEEDBACK_AVAILABLE ? this.renderFeedback(turn) : nothing}
+    </div>`;
+  }
+
+  private renderFeedback(turn: TurnView): TemplateResult {
+    const t = this.strings;
+    if (turn.feedback) return html`<p class="note" part="feedback" role="status">${t.feedbackThanks}</p>`;
+    const choice = this.feedbackChoice;
+    const choose = (rating: FeedbackRating) => () => {
+      this.feedbackChoice = rating;
+      this.feedbackState = '';
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLTextAreaElement>('.feedback-form textarea')?.focus());
+    };
+    return html`<div class="feedback" part="feedback" role="group" aria-label=${t.feedbackQuestion}>
+      <span>${t.feedbackQuestion}</span>
+      <button part="feedback-helpful" aria-pressed=${choice === 'HELPFUL' ? 'true' : 'false'} @click=${choose('HELPFUL')}>
+        ${t.helpful}
+      </button>
+      <button part="feedback-not-helpful" aria-pressed=${choice === 'NOT_HELPFUL' ? 'true' : 'false'} @click=${choose('NOT_HELPFUL')}>
+        ${t.notHelpful}
+      </button>
+      ${choice
+        ? html`<form class="feedback-form" @submit=${(ev: SubmitEvent) => this.submitFeedback(ev, turn.id, choice)}>
+            <label for="feedback-comment">${t.feedbackComment}</label>
+            <textarea id="feedback-comment" name="comment" rows="2" maxlength="1000" dir="auto"></textarea>
+            <div>
+              <button type="submit" class="primary" ?disabled=${this.feedbackState === 'sending'}>${t.feedbackSend}</button>
+              ${this.feedbackState === 'failed' ? html`<span class="note error" role="alert">${t.feedbackFailed}</span>` : nothing}
+            </div>
+          </form>`
+        : nothing}
+    </div>`;
+  }
+
+  private submitFeedback(ev: SubmitEvent, turnId: string, rating: FeedbackRating): void {
+    ev.preventDefault();
+    const comment = (ev.target as HTMLFormElement).querySelector('textarea')?.value ?? '';
+    this.feedbackState = 'sending';
+    this.dispatchEvent(
+      new FeedbackEvent(turnId, rating, comment, (stored) => {
+        this.feedbackState = stored ? '' : 'failed';
+      }),
+    );
+  }
+
+  private async copy(answer: string): Promise<void> {
+    const text = markdownToText(answer);
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      ok = true;
+    } catch {
+      // No clipboard API (insecure context) or no permission: fall back to a selection copy.
+      const area = document.createElement('textarea');
+      area.value = text;
+      area.setAttribute('readonly', '');
+      area.className = 'sr-only';
+      this.renderRoot.appendChild(area);
+      area.select();
+      ok = document.execCommand('copy');
+      area.remove();
+    }
+    this.copyState = ok ? 'copied' : 'failed';
+    clearTimeout(this.copyTimer);
+    this.copyTimer = setTimeout(() => (this.copyState = ''), 3000);
+  }
+
+  /** The answer's text as the visitor reads it (used by tests and the copy button). */
+  get answerText(): string {
+    return this.entry?.kind === 'assistant' ? markdownToText(this.entry.turn.answer) : '';
   }
 }
 

@@ -4,11 +4,22 @@ export type Engine = 'MODEL' | 'OFFLINE';
 export type Stage = 'ROUTING' | 'SEARCHING' | 'REASONING' | 'ANSWERING';
 export type Route = 'DIRECT' | 'CLARIFY' | 'TRIAGE';
 export type Sex = 'FEMALE' | 'MALE' | 'OTHER';
+export type FeedbackRating = 'HELPFUL' | 'NOT_HELPFUL';
 
 export interface Source {
   slug: string;
   title: string;
   url: string;
+}
+
+/** EMERGENCY: call 999 / go to A&E. URGENT: NHS 111 / GP today. */
+export type AdviceLevel = 'EMERGENCY' | 'URGENT';
+
+export interface Advice {
+  level: AdviceLevel;
+  title: string;
+  text: string;
+  actions: { label: string; href: string }[];
 }
 
 export interface Demographics {
@@ -25,7 +36,7 @@ interface EventBase {
 
 /**
  * One `TurnEvent` as selected by the widget's subscription document. Fields that share a name
- * across union members are aliased there (see api.ts), hence `statusMessage`, `answerDelta`...
+ * across union members are aliased there (see operations.graphql), hence `statusMessage`...
  */
 export type TurnEvent = EventBase &
   (
@@ -34,9 +45,14 @@ export type TurnEvent = EventBase &
     | { __typename: 'ReasoningChunk'; reasoningDelta: string }
     | { __typename: 'AnswerChunk'; answerDelta: string }
     | { __typename: 'SourcesChunk'; sources: Source[] }
-    | { __typename: 'TurnCompleted'; route: Route | null; assistantMessage: { id: string; text: string } | null }
-    | { __typename: 'TurnFailed'; code: string; failureMessage: string; retryable: boolean }
-    // TriageChunk is never sent to visitors, and a newer server may add types: tolerate both.
+    | { __typename: 'AdviceChunk'; advice: Advice }
+    | {
+        __typename: 'TurnCompleted';
+        route: Route | null;
+        assistantMessage: { id: string; text: string; createdAt: string } | null;
+      }
+    | { __typename: 'TurnFailed'; code: string; failureMessage: string; retryable: boolean; failureAdvice: Advice | null }
+    // TriageChunk is never shown to visitors, and a newer server may add types: tolerate both.
     | { __typename: 'TriageChunk' }
   );
 
@@ -58,19 +74,23 @@ export interface TurnView {
   reasoning: string;
   answer: string;
   sources: Source[];
+  /** The highest advice given (only ever raised). */
+  advice?: Advice;
   failure?: TurnFailure;
   /** Highest seq applied; events at or below it are duplicates from a replay and are dropped. */
   lastSeq: number;
-  /** The user text that started the turn, so Retry can send it again. */
-  prompt?: string;
+  /** When the answer was given (ISO), or the turn started while running. */
+  at: string;
+  /** The visitor's feedback, once sent. */
+  feedback?: FeedbackRating;
 }
 
 export type ChatEntry =
-  | { kind: 'user'; key: string; text: string; pending: boolean }
+  | { kind: 'user'; key: string; text: string; pending: boolean; at: string }
   | { kind: 'assistant'; key: string; turn: TurnView };
 
 /** What the widget shows about its link to the service. */
-export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'lost';
+export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnecting';
 
 /** `detail` of the public DOM events (see README). */
 export interface TriageEventMap {

@@ -1,0 +1,1 @@
+import {createClient} from 'graphql-ws'; console.log(createClient)

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "sites" ADD COLUMN     "persisted_operations_only" BOOLEAN NOT NULL DEFAULT false;
