@@ -245,6 +245,33 @@ describe('<triage-chat> as a visitor and a site owner expect', () => {
       expect(await card.locator('a[href="https://111.nhs.uk/"]').getAttribute('target')).toBe('_blank');
       await page.close();
     });
+
+    it('takes feedback on an answer (helpful / not helpful, optional comment) and stores it through the API', async () => {
+      const page = await open();
+      await sendMessage(page, 'sore throat, feedback test');
+      await waitForTurnEnd(page);
+      const sent: Record<string, unknown>[] = [];
+      page.on('request', (r) => {
+        const body = r.postData();
+        if (body?.includes('WidgetFeedback')) sent.push((JSON.parse(body) as { variables: Record<string, unknown> }).variables);
+      });
+      await page.locator(`${CHAT} [part~="feedback-not-helpful"]`).click();
+      expect(await page.locator(`${CHAT} [part~="feedback-not-helpful"]`).getAttribute('aria-pressed')).toBe('true');
+      await page.getByLabel('Tell us more (optional)').fill('It did not mention my asthma.');
+      await page.getByRole('button', { name: 'Send feedback' }).click();
+      await expect.poll(() => page.locator(`${CHAT} [part~="feedback"]`).innerText()).toBe('Thank you for your feedback.');
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ rating: 'NOT_HELPFUL', comment: 'It did not mention my asthma.' });
+      const turnId = sent[0]!.turnId as string;
+      const stored = await gql<{ turn: { feedback: { rating: string; comment: string } | null } }>(
+        server,
+        'query($id: ID!) { turn(id: $id) { feedback { rating comment } } }',
+        { id: turnId },
+        { token: server.staffKey },
+      );
+      expect(stored.data?.turn.feedback).toEqual({ rating: 'NOT_HELPFUL', comment: 'It did not mention my asthma.' });
+      await page.close();
+    });
   });
 
   describe('trust', () => {

@@ -7,14 +7,7 @@ import type { Advice, Demographics, Engine, FeedbackRating, Source, TurnEvent } 
  * (persisted operations), so this bundle sends `extensions.persistedQuery` and never a document.
  */
 
-declare const __TRIAGE_OPERATIONS__: Partial<Record<OperationName, string>>;
-
-/**
- * Feedback needs the service's `submitFeedback` (added with the staff review loop). Until that is
- * on main, operations.graphql has no WidgetFeedback and the widget shows no feedback controls;
- * adding the operation back turns them on.
- */
-export const FEEDBACK_AVAILABLE = typeof __TRIAGE_OPERATIONS__.WidgetFeedback === 'string';
+declare const __TRIAGE_OPERATIONS__: Record<OperationName, string>;
 
 type OperationName =
   | 'WidgetCheck'

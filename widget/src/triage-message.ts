@@ -1,5 +1,4 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { FEEDBACK_AVAILABLE } from './api.js';
 import type { Strings } from './i18n.js';
 import { linkTarget, sourceHosts, type LinkPolicy } from './links.js';
 import { MarkdownView, markdownToText, renderMarkdown } from './markdown.js';
@@ -519,7 +518,7 @@ export class TriageMessage extends LitElement {
       <span class="note ${this.copyState === 'failed' ? 'error' : ''}" role="status"
         >${this.copyState === 'copied' ? t.copied : this.copyState === 'failed' ? t.copyFailed : ''}</span
       >
-      ${FEEDBACK_AVAILABLE ? this.renderFeedback(turn) : nothing}
+      ${this.renderFeedback(turn)}
     </div>`;
   }
 
