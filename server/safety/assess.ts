@@ -2,17 +2,10 @@ import type { Demographics } from '../contract/turn.js';
 import { KIND_PRIORITY, RULES, type Rule } from './rules.js';
 import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS, type Signal, type SignalId } from './signals.js';
 import { contextSignals, type ContextSignalId } from './context.js';
-import { isNegated, toClauses, typoFixer, type Clause } from './text.js';
+import { isNegated, REMOTE_PAST, toClauses, typoFixer, type Clause } from './text.js';
 import type { AssessSafety, EmergencyKind, SafetyAssessment } from './types.js';
 
 const fixTypo = typoFixer(SAFETY_VOCABULARY, new Set(SAFETY_KNOWN_WORDS));
-
-/**
- * A clause about something long past ("had a faint last year", "my stroke five years ago") does not
- * describe what is happening now. Recent past still counts: a mini-stroke this morning is urgent.
- */
-const REMOTE_PAST =
-  /\b(?:last year|(?:a|one|two|three|few|several|many|\d+) years? ago|years ago|(?:a|one|two|three|few|several|\d+) months ago|last month|as a (?:child|kid|baby|teenager)|when (?:i|he|she|they) (?:was|were) (?:younger|little|a child|a kid|small|a baby|pregnant with)|in the past|years back|back in (?:19|20)\d\d|in (?:19|20)\d\d)\b/;
 
 /** Every non-negated occurrence of each signal, as the matched phrases. */
 export function findSignals(clauses: Clause[]): Map<SignalId, string[]> {

@@ -282,10 +282,12 @@ const CORE_SIGNALS = {
   unconscious: sig('normal', [
     'unconscious', 'passed out and (?:wont|cant|not|hasnt|isnt)', '(?:not|isnt|wasnt|stopped) breathing', '(?:wont|cant|not|isnt) wak(?:e|ing) up',
     'unresponsive', 'not responding', 'collapsed and (?:wont|cant|not|isnt|hasnt)',
+    '(?:cant|wont|couldnt|cannot) (?:wake|rouse|get a response from) (?:her|him|them|my \\w+|mum|dad|nan|grandad)(?: up)?',
   ]),
   longSeizure: sig('normal', [
     '(?:fit|fitting|seizure|seizing|convulsion|convulsing)s?(?: \\w+){0,3} (?:lasting|lasted|lasts|for|over|longer than|more than) (?:more than |over |about |around )?(?:5|five|6|7|8|10|ten|fifteen|15|20) min\\w*',
-    'first (?:ever )?(?:fit|seizure|convulsion)', '(?:fit|seizure|fitting|convulsing|convulsion)(?: \\w+){0,2} (?:wont|not|hasnt|isnt|doesnt) stop\\w*',
+    'first (?:ever )?(?:fit|seizure|convulsion)', 'never (?:had|have had|has had) (?:a |one )?(?:fit|seizure|convulsion)s? before',
+    '(?:collaps\\w*|fell|dropped)(?: \\w+){0,4} (?:and|then) (?:is |was |started |starts )?(?:shaking|jerking|fitting|twitching|convulsing) (?:all over|everywhere|uncontrollably)', '(?:fit|seizure|fitting|convulsing|convulsion)(?: \\w+){0,2} (?:wont|not|hasnt|isnt|doesnt) stop\\w*',
     '(?:seizures|fits) (?:one after another|back to back)',
   ]),
   thunderclap: sig('normal', [

@@ -211,3 +211,10 @@ export function typoFixer(vocabulary: Iterable<string>, known: ReadonlySet<strin
     return best;
   };
 }
+
+/**
+ * A clause about something long past ("had a faint last year", "my stroke five years ago") does not
+ * describe what is happening now. Recent past still counts: a mini-stroke this morning is urgent.
+ */
+export const REMOTE_PAST =
+  /\b(?:last year|(?:a|one|two|three|few|several|many|\d+) years? ago|years ago|(?:a|one|two|three|few|several|\d+) months ago|last month|as a (?:child|kid|baby|teenager)|when (?:i|he|she|they) (?:was|were) (?:younger|little|a child|a kid|small|a baby|pregnant with)|in the past|years back|back in (?:19|20)\d\d|in (?:19|20)\d\d)\b/;

@@ -37,6 +37,8 @@ const EMERGENCY: Case[] = [
   ['think i had a mini stroke an hour ago', 'stroke'],
   // sudden severe headache
   ['sudden agonising headache came on in seconds while lifting a box', 'other'],
+  ['my wife collapsed in the hall, shes breathing but I cant wake her', 'other'],
+  ['my colleague dropped to the floor and is shaking all over, he has never had a seizure before', 'other'],
   // clot in the lung
   ['had my baby 10 days ago and now suddenly really short of breath', 'clot'],
   ['sharp pain when i breathe in and my left calf is swollen and sore', 'clot'],

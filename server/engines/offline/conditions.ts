@@ -85,7 +85,7 @@ export function flagAge(label: string): { minAge?: number; maxAge?: number } {
     return { minAge: Number(over[1] ?? over[2]) };
   }
   if (/\b(?:elderly|older (?:person|people|adult|adults))\b/.test(text)) return { minAge: 75 };
-  const under = /\b(?:under|younger than|less than|below) (\d+|one|two|three|six|twelve) (week|month|year)s?(?: old)?\b/.exec(text);
+  const under = /\b(?:under|younger than|less than|below) (\d+|one|two|three|six|twelve) (day|week|month|year)s?(?: old)?\b/.exec(text);
   if (under && /\b(?:baby|babies|infant|child|children|newborn|old|age|aged)\b/.test(text)) {
     return { maxAge: num(under[1] as string) * ((DAYS[under[2] as string] ?? 365) / 365) };
   }

@@ -1,4 +1,5 @@
 import type { CompiledCondition, CompiledFlag, WeightedPhrase } from './conditions.js';
+import { REMOTE_PAST } from '../../safety/text.js';
 import type { PatientFacts } from './facts.js';
 import { matchPhrase, type Phrase, type PhraseMatch, type StemmedClause } from './lexicon.js';
 
@@ -187,10 +188,13 @@ export function scoreCondition(
       denied.push(said(negative.match, clauses));
     }
   });
+  // A warning sign in a clause about the remote past ("a febrile seizure last year") is history,
+  // not what is happening now: those clauses are blanked for flags (indices kept for `said`).
+  const current = clauses.map((c) => (REMOTE_PAST.test(c.clause.text) ? { ...c, stems: c.stems.map(() => null) } : c));
   for (const f of condition.flags) {
     // Flags decide severity, so they need the whole phrase, and a one-word phrase must be a
     // telling word ("confused", "hives"), not a common one ("worse", "pain").
-    const { positive, negative } = bestOf(f.phrases.filter(isTelling), clauses);
+    const { positive, negative } = bestOf(f.phrases.filter(isTelling), current);
     if (!positive && negative) denied.push(said(negative.match, clauses));
     if (positive && positive.match.quality === 1) {
       const weight = f.level === 'red' ? WEIGHTS.redFlagEvidence : WEIGHTS.urgentFlagEvidence;

@@ -22,6 +22,8 @@ export interface SeverityDecision {
 
 /** Measured on the development cases: helps more (ulcers, rashes, ringing ears) than it costs. */
 const LONG_RUNNING_DAYS = 21;
+/** Symptoms of an emergency page that must be matched before its default A&E applies. */
+const STRONG_EVIDENCE = 2;
 const FEVER = /\b(?:temperature|fever|feverish|hot|38|39|40)\b/;
 
 export function decideSeverity(candidate: Candidate, facts: PatientFacts, text: string): SeverityDecision {
@@ -31,7 +33,16 @@ export function decideSeverity(candidate: Candidate, facts: PatientFacts, text: 
     return { severity: 'A&E', reason: `the page lists ${quoteFlags(red)} as a reason to call 999 or go to A&E`, flags: red };
   }
   if (page.defaultSeverity === 'A&E') {
-    return { severity: 'A&E', reason: `${page.title.toLowerCase()} itself needs to be assessed in hospital straight away`, flags: [] };
+    // An emergency page on one matched symptom is a guess: the safety rules catch the emergency
+    // signs themselves, so a weak match means "see someone today", not "call 999".
+    if (candidate.symptoms.length >= STRONG_EVIDENCE || candidate.namedInText) {
+      return { severity: 'A&E', reason: `${page.title.toLowerCase()} itself needs to be assessed in hospital straight away`, flags: [] };
+    }
+    return {
+      severity: 'Urgent Primary Care',
+      reason: `${page.title.toLowerCase()} would need hospital care, but only one of its signs was mentioned, so a doctor should check today`,
+      flags: [],
+    };
   }
   const urgent = candidate.flags.filter((f) => f.level === 'urgent');
   if (urgent.length > 0) {

@@ -88,9 +88,10 @@ describe('an emergency page resting on one common symptom', () => {
     expect(a.severity.severity).toBe('A&E');
     expect(isThinEmergency(a.best as NonNullable<typeof a.best>)).toBe(false);
   });
-  it('is kept when nothing less urgent fits', () => {
+  it('is kept when nothing less urgent fits, but one common symptom asks for a doctor today, not 999', () => {
     const a = analyse('my neck is stiff after sleeping on it funny', ['meningitis']);
-    expect(a.severity.severity).toBe('A&E');
+    expect(a.best?.condition.page.slug).toBe('meningitis');
+    expect(a.severity.severity).toBe('Urgent Primary Care');
   });
 });
 

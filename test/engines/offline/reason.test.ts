@@ -110,10 +110,10 @@ describe('offline reasoning', () => {
     expect(a.severity.severity).toBe('Urgent Primary Care');
   });
 
-  it('uses the page default severity when no flag matches (appendicitis is A&E)', () => {
+  it('uses the page default severity when no flag matches (appendicitis: urgent GP or 111, as the NHS frames it)', () => {
     const a = analyse('pain started around my belly button and moved to the lower right side of my tummy', ['appendicitis', 'constipation']);
     expect(a.best?.condition.page.slug).toBe('appendicitis');
-    expect(a.severity.severity).toBe('A&E');
+    expect(a.severity.severity).toBe('Urgent Primary Care');
   });
 
   it('is inconclusive when nothing matches well (no symptom on the lists, a lukewarm search)', () => {
@@ -122,10 +122,10 @@ describe('offline reasoning', () => {
     expect(a.severity.severity).toBe('Urgent Primary Care');
   });
 
-  it('stays at A&E when inconclusive but the nearest candidate would be an emergency', () => {
-    const a = analyse('something odd is going on', ['appendicitis'], undefined, 0.3);
+  it('asks for a doctor today when inconclusive and the nearest candidate is an emergency page (its signs are the safety rules\' job)', () => {
+    const a = analyse('something odd is going on', ['meningitis'], undefined, 0.3);
     expect(a.best).toBeUndefined();
-    expect(a.severity.severity).toBe('A&E');
+    expect(a.severity.severity).toBe('Urgent Primary Care');
   });
 
   it('streams readable reasoning and ends with the (slug, severity) line', async () => {
