@@ -44,7 +44,7 @@ const schema = z.object({
   ROUTER_MODEL: z.string().default('Qwen/Qwen2.5-32B-Instruct'),
   ROUTER_API_KEY: z.string().default('EMPTY'),
   REASONER_BASE_URL: optionalUrl,
-  REASONER_MODEL: z.string().default('T0-1.1-k5-32B'),
+  REASONER_MODEL: z.string().default('TomasLaz/t0-1.1-k5-32B'),
   REASONER_API_KEY: z.string().default('EMPTY'),
   REASONER_MODE: z.enum(['budget-forcing', 'chat']).default('budget-forcing'),
   EMBEDDINGS_BASE_URL: optionalUrl,
