@@ -8,6 +8,18 @@ import { z } from 'zod';
 
 const optionalUrl = z.string().url().optional();
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+/** An integer, or `none` for "do not send it" (the server's own default applies). */
+const intOrNone = (def: number | undefined) =>
+  z
+    .union([z.literal('none'), z.coerce.number().int()])
+    .optional()
+    .transform((v) => (v === 'none' ? undefined : (v ?? def)));
+/** A value of `schema`, or `none` for "do not send it"; unset gives `def` (undefined: not sent). */
+const orNone = <T>(schema: z.ZodType<T>, def: T | undefined) =>
+  z
+    .union([z.literal('none'), schema])
+    .optional()
+    .transform((v): T | undefined => (v === 'none' ? undefined : (v ?? def)));
 const bool = (def: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -32,20 +44,30 @@ const schema = z.object({
   ROUTER_MODEL: z.string().default('Qwen/Qwen2.5-32B-Instruct'),
   ROUTER_API_KEY: z.string().default('EMPTY'),
   REASONER_BASE_URL: optionalUrl,
-  REASONER_MODEL: z.string().default('T0-1.1-k5-32B'),
+  REASONER_MODEL: z.string().default('TomasLaz/t0-1.1-k5-32B'),
   REASONER_API_KEY: z.string().default('EMPTY'),
   REASONER_MODE: z.enum(['budget-forcing', 'chat']).default('budget-forcing'),
   EMBEDDINGS_BASE_URL: optionalUrl,
   EMBEDDINGS_MODEL: z.string().default('BAAI/bge-small-en-v1.5'),
   EMBEDDINGS_API_KEY: z.string().default('EMPTY'),
 
-  BUDGET_THINKING_TOKENS: int(2048),
-  BUDGET_STOP_SKIPS: int(1),
+  // Sampling defaults: README "Model parameters" says where each value comes from.
+  REASONER_PROMPT: z.enum(['reference', 'chat']).optional(),
+  BUDGET_THINKING_TOKENS: int(512),
+  BUDGET_STOP_SKIPS: int(0),
   REASONER_ANSWER_TOKENS: int(256, 16),
-  REASONER_SEED: z.coerce.number().int().optional(),
-  REASONER_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.6),
-  ROUTER_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.3),
-  HISTORY_EXCHANGES: int(5),
+  REASONER_SEED: intOrNone(42),
+  REASONER_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.7),
+  REASONER_TOP_P: z.coerce.number().gt(0).max(1).default(1),
+  ROUTER_TEMPERATURE: orNone(z.coerce.number().min(0).max(2), undefined),
+  ROUTER_TOP_P: orNone(z.coerce.number().gt(0).max(1), undefined),
+  ROUTER_SEED: intOrNone(42),
+  ROUTER_MAX_TOKENS: int(4096, 16),
+  ROUTER_TOOL_ROUNDS: int(3, 1),
+  ROUTER_HISTORY_EXCHANGES: int(10),
+  RESPONDER_HISTORY_EXCHANGES: int(10),
+  REASONER_HISTORY_TOKENS: int(8000, 0),
+  HISTORY_LOAD_MESSAGES: int(100, 2),
   RETRIEVAL_K: int(5, 1),
   RERANK: z.enum(['none', 'llm']).default('none'),
   RERANK_CANDIDATES: int(30, 1),
@@ -102,13 +124,23 @@ export const ENV_DOCS: Record<keyof Env, string> = {
   EMBEDDINGS_BASE_URL: 'OpenAI-compatible `/v1/embeddings` base URL. Unset: offline lexical embedder.',
   EMBEDDINGS_MODEL: 'Embedding model name.',
   EMBEDDINGS_API_KEY: 'Embeddings API key.',
+  REASONER_PROMPT:
+    'Reasoner prompt profile: `reference` (the reference deployment\'s format: task, output contract, context and demographics in the system prompt, the conversation as chat turns) or `chat` (instructions for hosted reasoning models). Unset: `reference` for `budget-forcing`, `chat` for `chat`.',
   BUDGET_THINKING_TOKENS: 'Reasoner thinking budget in tokens (0: answer at once).',
-  BUDGET_STOP_SKIPS: 'How many times the reasoner is told to `Wait` and keep thinking.',
+  BUDGET_STOP_SKIPS: 'How many times the reasoner is told to `Wait` and keep thinking when it tries to stop early.',
   REASONER_ANSWER_TOKENS: 'Max tokens for the reasoner answer phase.',
-  REASONER_SEED: 'Sampling seed passed to the reasoner (vLLM).',
+  REASONER_SEED: 'Sampling seed sent with every reasoner request (`none`: not sent).',
   REASONER_TEMPERATURE: 'Reasoner sampling temperature.',
-  ROUTER_TEMPERATURE: 'Router sampling temperature.',
-  HISTORY_EXCHANGES: 'How many past user/assistant exchanges the router sees.',
+  REASONER_TOP_P: 'Reasoner nucleus sampling (top-p).',
+  ROUTER_TEMPERATURE: 'Router (and responder) sampling temperature. Unset: not sent, the server\'s default applies, as in the reference deployment.',
+  ROUTER_TOP_P: 'Router (and responder) top-p. Unset: not sent.',
+  ROUTER_SEED: 'Sampling seed sent with every router and responder request (`none`: not sent).',
+  ROUTER_MAX_TOKENS: 'Max tokens of one router or responder reply.',
+  ROUTER_TOOL_ROUNDS: 'Router calls per turn at most: an unusable tool call (unknown tool, unreadable arguments) is answered with the error and the router asked again, up to this many calls; then the turn searches on the message text.',
+  ROUTER_HISTORY_EXCHANGES: 'Past user/assistant exchanges the router sees (the first message of the thread is always kept).',
+  RESPONDER_HISTORY_EXCHANGES: 'Past user/assistant exchanges the responder (the router model writing the answer) sees (the first message is always kept).',
+  REASONER_HISTORY_TOKENS: 'Budget (approximate tokens) for the earlier conversation in the reasoner prompt: the first message and every visitor message are kept before assistant replies, newest first. 0: only the new message.',
+  HISTORY_LOAD_MESSAGES: 'Most recent messages read from the database for a turn, plus the thread\'s first message; each model then takes its own window.',
   RETRIEVAL_K: 'Conditions retrieved per search.',
   RERANK: '`none` or `llm` (router model picks the top k of `RERANK_CANDIDATES`).',
   RERANK_CANDIDATES: 'Candidates retrieved before an LLM rerank.',

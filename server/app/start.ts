@@ -146,7 +146,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       health: () => checkHealth(readiness),
       limits,
       metrics,
-      historyMessages: config.HISTORY_EXCHANGES * 2,
+      historyMessages: config.HISTORY_LOAD_MESSAGES,
       conditions: conditionsOf(config.KNOWLEDGE_DIR, log),
       reviewLowScore: config.REVIEW_LOW_SCORE,
     };

@@ -9,11 +9,14 @@ import { runRetrievalEval, type RetrievalEvalReport } from './retrieval.js';
  *                  [--bonus 0.1] [--chunks 4] [--no-demographics] [--typos 0.2]
  * npm run eval -- --mode triage --cases FILE [...]   (runTriageEval in triage.ts)
  * npm run eval -- --export-reviews FILE [--site ID] [--since YYYY-MM-DD]   (export-reviews.ts)
+ * npm run eval -- --engine model [--cases FILE]      (`--engine` alone means the triage report)
  */
 
 const USAGE = `Usage: npm run eval -- --mode retrieval|triage [--cases FILE] [--k 1,3,5,10] [--embedder NAME] [--json]
   retrieval options: --misses (list cases whose condition is not first), --bonus X, --chunks N, --no-demographics,
   --typos RATE (misspell that share of words, seeded: robustness check)
+  triage options: --engine offline|model (alone, it implies --mode triage), --misses, --no-floor, --route-triage,
+  --concurrency N (cases at once; a model server batches them), --collection NAME (Chroma collection to ingest into)
        npm run eval -- --export-reviews FILE [--site ID] [--since YYYY-MM-DD]
   writes clinician-reviewed turns as triage cases (personal details stripped); then
        npm run eval -- --mode triage --cases FILE   reports on them, by verdict`;
@@ -23,7 +26,8 @@ const DEFAULT_CASES = 'test/eval/dev-cases.jsonl';
 async function main(): Promise<number> {
   const { values, tokens } = parseArgs({
     options: {
-      mode: { type: 'string', default: 'retrieval' },
+      mode: { type: 'string' },
+      engine: { type: 'string' },
       cases: { type: 'string', default: DEFAULT_CASES },
       k: { type: 'string', default: '1,3,5,10' },
       embedder: { type: 'string' },
@@ -55,16 +59,18 @@ async function main(): Promise<number> {
     return runExport(values['export-reviews'], { siteId: typeof values.site === 'string' ? values.site : undefined, since });
   }
   const casesFile = String(values.cases);
-  if (values.mode === 'triage') {
+  const mode = values.mode ?? (values.engine !== undefined ? 'triage' : 'retrieval');
+  if (mode === 'triage') {
     const flags: Record<string, string | boolean> = {};
     for (const t of tokens ?? []) if (t.kind === 'option') flags[t.name] = t.value ?? true;
     // Loaded only for this mode: the triage eval pulls in the whole pipeline and model clients.
     const { runTriageEval } = await import('./triage.js');
-    await runTriageEval({ casesFile, json: values.json === true, flags });
+    const progress = (line: string): void => void process.stderr.write(`${line}\n`);
+    await runTriageEval({ casesFile, json: values.json === true, flags, progress });
     return 0;
   }
-  if (values.mode !== 'retrieval') {
-    console.error(`Unknown --mode ${String(values.mode)}\n${USAGE}`);
+  if (mode !== 'retrieval') {
+    console.error(`Unknown --mode ${String(mode)}\n${USAGE}`);
     return 2;
   }
   const ks = String(values.k)

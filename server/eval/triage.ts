@@ -11,6 +11,7 @@ import { startRetrieval } from '../retrieval/index.js';
 import type { Retriever } from '../contract/retrieval.js';
 import { applySafetyFloor, assessSafety } from '../safety/index.js';
 import { isTriage, loadCases, percentile, REVIEW_VERDICTS, type EvalCase, type RejectedCase, type ReviewOrigin } from './cases.js';
+import { TurnError } from '../contract/errors.js';
 
 /**
  * Triage evaluation: each triage case through the non-conversational pipeline (retrieve -> reason
@@ -30,8 +31,13 @@ export interface TriageEvalOptions {
   /** Alias of `casesFile`. */
   cases?: string;
   json?: boolean;
-  /** Every other `--flag value` given on the command line: `--engine offline|model`, `--misses`, `--no-floor`. */
+  /**
+   * Every other `--flag value` given on the command line: `--engine offline|model`, `--misses`,
+   * `--no-floor`, `--route-triage`, `--concurrency N`, `--collection NAME`.
+   */
   flags?: Record<string, string | boolean>;
+  /** Where progress lines go (one per case); the CLI passes stderr. */
+  progress?: (line: string) => void;
 }
 
 export interface TriageOutcome {
@@ -46,6 +52,8 @@ export interface TriageOutcome {
   ms: number;
   /** For cases exported from a clinician's review: the verdict and what was predicted then. */
   review?: ReviewOrigin;
+  /** Why the case could not be run (a model error code and message); it then counts in no rate. */
+  error?: { code: string; message: string };
 }
 
 /** Cases from clinicians' reviews, scored again: how many the engine now gets right, by verdict. */
@@ -78,6 +86,8 @@ export interface TriageReport {
   safetyFloor: { applied: boolean; overridden: number };
   /** Present when the case file has reviewed cases (`--export-reviews`). */
   reviewed?: ReviewedReport;
+  /** Cases that failed to run (e.g. a model server error after its retries), left out of every rate. */
+  failed: { id: string; code: string; message: string }[];
   outcomes: TriageOutcome[];
 }
 
@@ -92,39 +102,61 @@ export interface EvaluateDeps {
   /** Also check that triage cases route to TRIAGE (cheap offline; a model call each otherwise). */
   routeTriageCases?: boolean;
   engineDescription?: string;
+  /** Cases run at once (a model server batches concurrent requests); outcomes keep the file's order. */
+  concurrency?: number;
+  /** Called after each case with its position, e.g. for a progress line. */
+  onCase?: (done: number, total: number, outcome: TriageOutcome) => void;
 }
 
 const RANK: Record<Severity, number> = { 'Self-care': 0, 'Urgent Primary Care': 1, 'A&E': 2 };
 
 export async function evaluateTriage(deps: EvaluateDeps, cases: EvalCase[], rejected: RejectedCase[] = []): Promise<TriageReport> {
   const floor = deps.floor ?? true;
-  const outcomes: TriageOutcome[] = [];
+  const outcomes = new Array<TriageOutcome>(cases.length);
   let overridden = 0;
-  for (const c of cases) {
-    if (isTriage(c)) {
-      const started = performance.now();
-      const result = await triageOnce({ text: c.text, ...(c.demographics ? { demographics: c.demographics } : {}) }, deps);
-      const ms = performance.now() - started;
-      const floored = floor ? applySafetyFloor(result.prediction, assessSafety(c.text, c.demographics), deps.pages) : undefined;
-      if (floored?.overridden) overridden++;
-      let route: Route | undefined;
-      if (deps.routeTriageCases && !assessSafety(c.text, c.demographics).emergency) route = await routeOf(deps, c);
-      outcomes.push({
-        id: c.id,
-        kind: c.kind,
-        expected: { condition: c.condition, severity: c.severity, route: 'TRIAGE' },
-        predicted: floored?.prediction ?? result.prediction,
-        raw: result.prediction,
-        ...(route ? { route } : {}),
-        ms: Math.round(ms * 10) / 10,
-        ...(c.review ? { review: c.review } : {}),
-      });
-    } else {
-      const started = performance.now();
-      const route = await routeOf(deps, c);
-      outcomes.push({ id: c.id, kind: c.kind, expected: { route: c.kind === 'vague' ? 'CLARIFY' : 'DIRECT' }, route, ms: Math.round((performance.now() - started) * 10) / 10 });
+  let next = 0;
+  let done = 0;
+  const expected = (c: EvalCase): TriageOutcome['expected'] =>
+    isTriage(c) ? { condition: c.condition, severity: c.severity, route: 'TRIAGE' } : { route: c.kind === 'vague' ? 'CLARIFY' : 'DIRECT' };
+  const runOne = async (c: EvalCase): Promise<TriageOutcome> => {
+    const started = performance.now();
+    const ms = () => Math.round((performance.now() - started) * 10) / 10;
+    if (!isTriage(c)) return { id: c.id, kind: c.kind, expected: expected(c), route: await routeOf(deps, c), ms: ms() };
+    const result = await triageOnce({ text: c.text, ...(c.demographics ? { demographics: c.demographics } : {}) }, deps);
+    const elapsed = ms();
+    const floored = floor ? applySafetyFloor(result.prediction, assessSafety(c.text, c.demographics), deps.pages) : undefined;
+    if (floored?.overridden) overridden++;
+    let route: Route | undefined;
+    if (deps.routeTriageCases && !assessSafety(c.text, c.demographics).emergency) route = await routeOf(deps, c);
+    return {
+      id: c.id,
+      kind: c.kind,
+      expected: expected(c),
+      predicted: floored?.prediction ?? result.prediction,
+      raw: result.prediction,
+      ...(route ? { route } : {}),
+      ms: elapsed,
+      ...(c.review ? { review: c.review } : {}),
+    };
+  };
+  // A few workers take the cases in file order; a case whose model call fails is recorded as
+  // failed and the run goes on (a long run on a real GPU should not die on one timeout).
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < cases.length; i = next++) {
+      const c = cases[i] as EvalCase;
+      let outcome: TriageOutcome;
+      try {
+        outcome = await runOne(c);
+      } catch (err) {
+        if (!(err instanceof TurnError)) throw err; // a bug, not a model failure
+        outcome = { id: c.id, kind: c.kind, expected: expected(c), ms: 0, error: { code: err.code, message: err.message } };
+      }
+      outcomes[i] = outcome;
+      deps.onCase?.(++done, cases.length, outcome);
     }
-  }
+  };
+  const workers = Math.max(1, Math.min(deps.concurrency ?? 1, cases.length));
+  await Promise.all(Array.from({ length: workers }, () => worker()));
   return report(deps, outcomes, floor, overridden, rejected);
 }
 
@@ -140,7 +172,9 @@ async function routeOf(deps: EvaluateDeps, c: EvalCase): Promise<Route> {
   return decision.route;
 }
 
-function report(deps: EvaluateDeps, outcomes: TriageOutcome[], floor: boolean, overridden: number, rejected: RejectedCase[]): TriageReport {
+function report(deps: EvaluateDeps, all: TriageOutcome[], floor: boolean, overridden: number, rejected: RejectedCase[]): TriageReport {
+  const failed = all.flatMap((o) => (o.error ? [{ id: o.id, ...o.error }] : []));
+  const outcomes = all.filter((o) => !o.error);
   const triage = outcomes.filter((o) => o.kind === 'triage' && o.predicted && o.expected.severity);
   const n = triage.length || 1;
   const confusion = Object.fromEntries(SEVERITIES.map((e) => [e, Object.fromEntries(SEVERITIES.map((p) => [p, 0]))])) as TriageReport['confusion'];
@@ -187,7 +221,8 @@ function report(deps: EvaluateDeps, outcomes: TriageOutcome[], floor: boolean, o
     latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95) },
     safetyFloor: { applied: floor, overridden },
     ...(triage.some((o) => o.review) ? { reviewed: reviewedReport(triage) } : {}),
-    outcomes,
+    failed,
+    outcomes: all,
   };
 }
 
@@ -217,6 +252,7 @@ export function formatReport(r: TriageReport, misses = false): string {
   const lines = [
     `triage eval: ${r.cases.triage} triage, ${r.cases.smalltalk} smalltalk, ${r.cases.vague} vague, ${r.cases.offtopic} off-topic cases; engine ${r.engine} (${r.engineDescription})`,
     ...r.rejected.map((x) => `  skipped line ${x.line}: ${x.message}`),
+    ...(r.failed.length > 0 ? [`FAILED ${r.failed.length} cases (left out of every rate below):`, ...r.failed.map((f) => `  ${f.id}: ${f.code} ${f.message}`)] : []),
     `condition accuracy  ${f(r.conditionAccuracy)}`,
     `severity accuracy   ${f(r.severityAccuracy)}`,
     `under-triage rate   ${f(r.underTriageRate)}   (predicted less severe than expected)`,
@@ -242,6 +278,7 @@ export function formatReport(r: TriageReport, misses = false): string {
   if (misses) {
     lines.push('', 'misses:');
     for (const o of r.outcomes) {
+      if (o.error) continue;
       const wrongCondition = o.expected.condition !== null && o.predicted?.condition !== o.expected.condition;
       if (o.kind === 'triage' && (wrongCondition || o.predicted?.severity !== o.expected.severity)) {
         lines.push(`  ${o.id} expected ${o.expected.condition} / ${o.expected.severity}, got ${o.predicted?.condition} / ${o.predicted?.severity}`);
@@ -253,7 +290,10 @@ export function formatReport(r: TriageReport, misses = false): string {
   return lines.join('\n');
 }
 
-/** `npm run eval -- --mode triage --cases FILE [--json] [--engine offline|model] [--misses] [--no-floor]` */
+/**
+ * `npm run eval -- --mode triage --cases FILE [--json] [--engine offline|model] [--misses] [--no-floor]
+ *  [--route-triage] [--concurrency N] [--collection NAME]`
+ */
 export async function runTriageEval(options: TriageEvalOptions): Promise<TriageReport> {
   const file = options.casesFile ?? options.cases;
   if (!file) throw new TriageEvalError('triage evaluation: no cases file given (--cases FILE)');
@@ -270,8 +310,11 @@ export async function runTriageEval(options: TriageEvalOptions): Promise<TriageR
     throw err;
   }
 
+  const concurrency = flags.concurrency === undefined ? 1 : Number(flags.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new TriageEvalError('--concurrency must be a whole number from 1 to 64');
   const embedder = await createEmbedder(config);
-  const collection = `eval-${embedder.id.replace(/[^a-zA-Z0-9._-]+/g, '-')}`.slice(0, 60).replace(/[^a-zA-Z0-9]+$/, '');
+  const collection =
+    typeof flags.collection === 'string' ? flags.collection : `eval-${embedder.id.replace(/[^a-zA-Z0-9._-]+/g, '-')}`.slice(0, 60).replace(/[^a-zA-Z0-9]+$/, '');
   const service = await startRetrieval(config, log, { embedder, collection, reuseRunning: true });
   try {
     const { engine } = await provider.create(config, { pages: service.pages, retriever: service.retriever, log });
@@ -287,6 +330,8 @@ export async function runTriageEval(options: TriageEvalOptions): Promise<TriageR
         floor: flags['no-floor'] !== true,
         routeTriageCases: engine.engine === 'OFFLINE' || flags['route-triage'] === true,
         engineDescription: `${description}; embedder ${embedder.id}`,
+        concurrency,
+        ...(options.progress ? { onCase: progressLine(options.progress) } : {}),
       },
       cases,
       rejected,
@@ -297,4 +342,12 @@ export async function runTriageEval(options: TriageEvalOptions): Promise<TriageR
   } finally {
     await service.close();
   }
+}
+
+/** `[12/154] t012 flu / Self-care (8123 ms)`: one line per finished case. */
+function progressLine(write: (line: string) => void): NonNullable<EvaluateDeps['onCase']> {
+  return (done, total, o) => {
+    const what = o.error ? `FAILED ${o.error.code}` : o.predicted ? `${o.predicted.condition} / ${o.predicted.severity}` : (o.route ?? '');
+    write(`[${done}/${total}] ${o.id} ${what} (${Math.round(o.ms)} ms)`);
+  };
 }

@@ -15,7 +15,7 @@ export interface ApiServices {
   bus: TurnBus;
   turns: TurnManager;
   limits: RateLimits;
-  /** How many past messages (user and assistant) a new turn receives. */
+  /** How many recent messages (user and assistant) a new turn receives, besides the thread's first user message. */
   historyMessages: number;
   /** The readiness checks (database, Chroma, model servers), each bounded in time. */
   health(): Promise<HealthReport>;

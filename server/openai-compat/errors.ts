@@ -12,8 +12,94 @@ export class DeadlineExceeded extends Error {
 /** Wraps an error raised while reading a response body that had already started. */
 export class StreamReadError extends Error {
   override name = 'StreamReadError';
-  constructor(readonly error: unknown) {
+  constructor(
+    readonly error: unknown,
+    /** The HTTP status the response started with, when known. */
+    readonly status?: number,
+  ) {
     super(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+}
+
+/**
+ * A successful status with a body that is not what the API speaks: an HTML page from a proxy or
+ * a load balancer, plain text, or JSON where an event stream was asked for. Not a broken stream:
+ * the model was never reached, so it is MODEL_BAD_RESPONSE, with the status and a bit of the body.
+ */
+export class UnexpectedBodyError extends Error {
+  override name = 'UnexpectedBodyError';
+  constructor(
+    readonly status: number,
+    readonly contentType: string,
+    readonly expected: string,
+    readonly bodyStart: string,
+  ) {
+    super(`HTTP ${status} with ${contentType || 'no content type'} instead of ${expected}${bodyStart ? `: ${JSON.stringify(bodyStart)}` : ''}`);
+  }
+}
+
+/** An SDK call that can hand back the raw response with its parsed result (`APIPromise`). */
+export interface WithResponse<T> {
+  withResponse(): Promise<{ data: T; response: Response }>;
+}
+
+/** A response stream and the status it started with. */
+export interface OpenedStream<T> {
+  stream: AsyncIterable<T>;
+  status: number;
+}
+
+const BODY_SNIPPET_CHARS = 120;
+
+/** The first characters of a body (at most a few kB read), whitespace squeezed, for an error message. */
+async function bodyStart(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  let bytes = new Uint8Array(0);
+  try {
+    while (bytes.length < 4096) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const joined = new Uint8Array(bytes.length + value.length);
+      joined.set(bytes);
+      joined.set(value, bytes.length);
+      bytes = joined;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined); // the rest is not needed; the connection is released
+  }
+  return new TextDecoder().decode(bytes).replace(/\s+/g, ' ').trim().slice(0, BODY_SNIPPET_CHARS);
+}
+
+/**
+ * Starts a streamed call and checks that the server answered with an event stream before anything
+ * is read from it: a 200 with an HTML page would otherwise read as an empty stream, "interrupted".
+ */
+export async function openStream<T>(call: WithResponse<AsyncIterable<T>>): Promise<OpenedStream<T>> {
+  const { data, response } = await call.withResponse();
+  const type = response.headers.get('content-type') ?? '';
+  if (!/^text\/event-stream\b/i.test(type.trim())) {
+    throw new UnexpectedBodyError(response.status, type, 'an event stream', await bodyStart(response));
+  }
+  return { stream: data, status: response.status };
+}
+
+/** The SDK call's raw response, with its status checked by the SDK (`APIPromise.asResponse`). */
+export interface AsResponse {
+  asResponse(): Promise<Response>;
+}
+
+/** A non-streamed call whose answer must be JSON (embeddings): parsed here so a bad body keeps its status. */
+export async function readJson(call: AsResponse): Promise<unknown> {
+  const response = await call.asResponse();
+  const type = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  const start = text.replace(/\s+/g, ' ').trim().slice(0, BODY_SNIPPET_CHARS);
+  if (!/\bjson\b/i.test(type)) throw new UnexpectedBodyError(response.status, type, 'JSON', start);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UnexpectedBodyError(response.status, type, 'valid JSON', start);
   }
 }
 
@@ -21,14 +107,14 @@ export class StreamReadError extends Error {
  * Iterates a model's response stream, marking errors raised while reading it (a cut socket, a
  * malformed SSE line) as StreamReadError so they are told apart from the consumer's own errors.
  */
-export async function* readStream<T>(stream: AsyncIterable<T>): AsyncGenerator<T> {
-  const iterator = stream[Symbol.asyncIterator]();
+export async function* readStream<T>(opened: OpenedStream<T>): AsyncGenerator<T> {
+  const iterator = opened.stream[Symbol.asyncIterator]();
   for (;;) {
     let next: IteratorResult<T>;
     try {
       next = await iterator.next();
     } catch (err) {
-      throw new StreamReadError(err);
+      throw new StreamReadError(err, opened.status);
     }
     if (next.done) return;
     yield next.value;
@@ -58,9 +144,15 @@ export function classifyModelError(
     return modelError('CANCELLED', `${what}: cancelled`, err);
   }
   if (isDeadline(callSignal)) return modelError('MODEL_TIMEOUT', `${what}: ${callSignal.reason.message}`, err);
+  if (err instanceof UnexpectedBodyError) return modelError('MODEL_BAD_RESPONSE', `${what}: server answered ${err.message}`, err);
   if (err instanceof StreamReadError) {
-    if (err.error instanceof SyntaxError) return modelError('MODEL_BAD_RESPONSE', `${what}: malformed stream data`, err.error);
-    return modelError('MODEL_STREAM_INTERRUPTED', `${what}: the stream broke off (${err.message})`, err.error);
+    const status = err.status === undefined ? '' : ` (HTTP ${err.status})`;
+    if (err.error instanceof SyntaxError) return modelError('MODEL_BAD_RESPONSE', `${what}: malformed stream data${status}`, err.error);
+    if (err.error instanceof APIError && err.error.status === undefined) {
+      // An `error` object sent inside a 200 stream (vLLM does this for errors found mid-generation).
+      return modelError('MODEL_BAD_RESPONSE', `${what}: the server reported an error in the stream${status}: ${err.error.message}`, err.error);
+    }
+    return modelError('MODEL_STREAM_INTERRUPTED', `${what}: the stream broke off${status} (${err.message})`, err.error);
   }
   if (err instanceof APIConnectionTimeoutError) return modelError('MODEL_TIMEOUT', `${what}: request timed out`, err);
   if (err instanceof APIUserAbortError) return modelError('CANCELLED', `${what}: aborted`, err);
@@ -74,7 +166,7 @@ export function classifyModelError(
     if (status === 408) return modelError('MODEL_TIMEOUT', `${what}: server answered 408`, err);
     return modelError('MODEL_BAD_RESPONSE', `${what}: server answered ${status}: ${err.message}`, err);
   }
-  if (err instanceof SyntaxError) return modelError('MODEL_BAD_RESPONSE', `${what}: malformed response`, err);
+  if (err instanceof SyntaxError) return modelError('MODEL_BAD_RESPONSE', `${what}: malformed JSON in a response that said it was JSON`, err);
   return err;
 }
 

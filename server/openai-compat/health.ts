@@ -62,11 +62,11 @@ export async function checkModelServer(target: ModelTarget, options: { timeoutMs
   try {
     const payload: unknown = await response.json();
     const data = (payload as { data?: unknown }).data;
-    if (!Array.isArray(data)) return fail('BAD_RESPONSE', 'GET /models did not return a model list');
+    if (!Array.isArray(data)) return fail('BAD_RESPONSE', `GET /models answered ${response.status} without a model list`);
     ids = data.map((m: unknown) => (m as { id?: unknown }).id).filter((id): id is string => typeof id === 'string');
   } catch (err) {
     if (timeout.aborted) return fail('TIMEOUT', `no answer within ${timeoutMs} ms`);
-    return fail('BAD_RESPONSE', `GET /models returned invalid JSON (${causeOf(err)})`);
+    return fail('BAD_RESPONSE', `GET /models answered ${response.status} with ${response.headers.get('content-type') ?? 'no content type'} that is not valid JSON (${causeOf(err)})`);
   }
   return {
     ...base,

@@ -80,14 +80,21 @@ export async function storeUserMessage(
 }
 
 /** The conversation so far (oldest first, user and assistant text only) for the router. */
+/**
+ * The `limit` messages before `beforeMessageId`, oldest first, and the thread's first user message
+ * in front of them when the window no longer reaches it: the chief complaint stays in every
+ * model's view however long the conversation gets (each model then takes its own window).
+ */
 export async function recentHistory(db: Db, threadId: string, beforeMessageId: string, limit: number): Promise<HistoryMessage[]> {
   const before = await db.message.findUniqueOrThrow({ where: { id: beforeMessageId } });
-  const rows = await db.message.findMany({
-    where: { threadId, createdAt: { lte: before.createdAt }, id: { not: beforeMessageId } },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: limit,
-  });
-  return rows.reverse().map((m) => ({ role: m.role === 'USER' ? 'user' : 'assistant', content: m.text }));
+  const earlier = { threadId, createdAt: { lte: before.createdAt }, id: { not: beforeMessageId } };
+  const rows = await db.message.findMany({ where: earlier, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
+  rows.reverse();
+  if (rows.length === limit) {
+    const first = await db.message.findFirst({ where: { ...earlier, role: 'USER' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    if (first && !rows.some((m) => m.id === first.id)) rows.unshift(first);
+  }
+  return rows.map((m) => ({ role: m.role === 'USER' ? 'user' : 'assistant', content: m.text }));
 }
 
 /** Keyset page of a thread's messages in conversation order. */

@@ -101,7 +101,7 @@ describe('advice with the model pipeline when the model fails', () => {
   it('an Urgent Primary Care prediction followed by a failed responder ends with the 111 / GP advice', async () => {
     svc.reasonerScripts.completion({ text: 'A week of fever and aches, getting worse.' }, { text: '(flu, Urgent Primary Care)' });
     // Routing works; the responder (the router's second call) fails.
-    svc.routerScripts.chat({ toolCalls: [{ name: 'search_conditions', arguments: { query: 'fever and aches for a week' } }] }, { error: { status: 500 } });
+    svc.routerScripts.chat({ toolCalls: [{ name: 'retrieve_as_tool', arguments: { query: 'fever and aches for a week' } }] }, { error: { status: 500 } });
     const { threadId, token } = await startThread(svc.server);
     const { events } = await runTurn(svc.server, token, threadId, 'fever and aches for a week, getting worse');
     const failed = events.at(-1)!;

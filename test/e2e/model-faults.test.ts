@@ -25,7 +25,7 @@ import {
 
 const COLLECTION = 'e2e-model-faults';
 const TIMEOUT_MS = 500;
-const searchCall = { toolCalls: [{ name: 'search_conditions', arguments: { query: 'fever, aches, dry cough' } }] };
+const searchCall = { toolCalls: [{ name: 'retrieve_as_tool', arguments: { query: 'fever, aches, dry cough' } }] };
 
 let svc: ModelService;
 // Retrieval quality is model-pipeline.test.ts's business; a few pages keep the ingest quick here.

@@ -25,7 +25,7 @@ const COLLECTION = 'e2e-model-modes';
 const MESSAGE = 'I suddenly got a high temperature, my whole body aches and I have a dry cough';
 const QUERY = 'sudden high temperature, aching body, dry cough';
 const ANSWER = 'This sounds like flu. Rest, keep warm and drink plenty of fluids. How are you feeling now?';
-const searchCall = { toolCalls: [{ name: 'search_conditions', arguments: { query: QUERY } }] };
+const searchCall = { toolCalls: [{ name: 'retrieve_as_tool', arguments: { query: QUERY } }] };
 
 // Retrieval quality is model-pipeline.test.ts's business; a few pages keep the ingest quick here.
 let knowledge: Awaited<ReturnType<typeof knowledgeSubset>>;
@@ -75,7 +75,7 @@ describe('thinking budget 0 (BUDGET_THINKING_TOKENS=0)', () => {
     expect(answerOf(events)).toBe(ANSWER);
     const reqs = reasonerLog.posts().map((r) => r.body as CompletionRequestBody);
     expect(reqs).toHaveLength(1);
-    expect(reqs[0]!.prompt).toMatch(/<\|im_end\|>\n<\|im_start\|>think\n\n<\|im_start\|>answer\n$/);
+    expect(reqs[0]!.prompt).toMatch(/<\|im_end\|>\n<\|im_start\|>assistant\n<\|im_start\|>think\n<\|im_start\|>answer\n$/);
     expect(reqs[0]).toMatchObject({ max_tokens: 48, stop: ['<|im_end|>'] });
     expect((await staffEvents(svc.server, turnId)).find((e) => e.__typename === 'TriageChunk')).toMatchObject({ condition: 'flu', severity: 'SELF_CARE' });
     expect(await turnAsStaff(svc.server, turnId)).toMatchObject({ reasoning: null, reasonerOutput: `${ANSWER_OPEN}(flu, Self-care)` });

@@ -33,7 +33,8 @@ beforeAll(async () => {
     BUDGET_THINKING_TOKENS: String(BUDGET),
     BUDGET_STOP_SKIPS: '2',
     REASONER_ANSWER_TOKENS: '64',
-    HISTORY_EXCHANGES: '1',
+    ROUTER_HISTORY_EXCHANGES: '1',
+    RESPONDER_HISTORY_EXCHANGES: '1',
   });
 });
 afterAll(async () => {
@@ -46,11 +47,11 @@ afterEach(() => {
   expect(unused).toEqual({ router: 0, reasoner: 0 });
 });
 
-/** BUDGET_STOP_SKIPS=2: the reasoner thinks in three rounds (two `Wait`s), then answers. */
+/** BUDGET_STOP_SKIPS=2: the reasoner thinks in three rounds (two `Wait`s, each a new sentence), then answers. */
 const reasonerTurn = (rounds: [string, string, string], answer: string) => [...rounds.map((text) => ({ text })), { text: answer }];
-const joined = (rounds: [string, string, string]) => rounds.join('Wait');
+const joined = (rounds: [string, string, string]) => rounds.join(' Wait');
 
-const searchCall = (query: string) => ({ toolCalls: [{ name: 'search_conditions', arguments: { query } }] });
+const searchCall = (query: string) => ({ toolCalls: [{ name: 'retrieve_as_tool', arguments: { query } }] });
 const chatPosts = (m: ReturnType<typeof mark>) => m.posts().map((r) => r.body as ChatRequestBody);
 const completionPosts = (m: ReturnType<typeof mark>) => m.posts().map((r) => r.body as CompletionRequestBody);
 const contents = (req: ChatRequestBody | undefined) => (req?.messages ?? []).map((m) => [m.role, m.content]);
@@ -72,15 +73,15 @@ describe('routes', () => {
     const [req, ...others] = chatPosts(routerLog);
     expect(others).toEqual([]);
     expect(req).toMatchObject({ model: 'router-model', stream: true });
-    expect(req?.tools?.map((t) => t.function.name)).toEqual(['search_conditions', 'ask_for_details']);
+    expect(req?.tools?.map((t) => t.function.name)).toEqual(['retrieve_as_tool', 'ask_for_clarification']);
     expect(contents(req).at(-1)).toEqual(['user', 'hi there']);
     expect(reasonerLog.posts()).toEqual([]);
     expect(await turnAsStaff(svc.server, turnId)).toMatchObject({ status: 'COMPLETED', route: 'DIRECT', reasonerOutput: null, prediction: null, sources: [] });
   });
 
-  it('CLARIFY: the ask_for_details question is sent verbatim, with exactly one model call', async () => {
+  it('CLARIFY: the ask_for_clarification question is sent verbatim, with exactly one model call', async () => {
     const question = 'I am sorry you feel unwell. What is the main symptom, and how long have you had it?';
-    svc.routerScripts.chat({ toolCalls: [{ name: 'ask_for_details', arguments: { question } }] });
+    svc.routerScripts.chat({ toolCalls: [{ name: 'ask_for_clarification', arguments: { question, what_to_clarify: 'main symptom' } }] });
     const routerLog = mark(svc.router);
     const reasonerLog = mark(svc.reasoner);
     const { threadId, token } = await startThread(svc.server);
@@ -124,7 +125,7 @@ describe('routes', () => {
     ]);
     expect(terminal(events)).toHaveLength(1);
     expect(events.find((e) => e.__typename === 'TriageChunk')?.condition ?? null).toBeNull(); // never its contents for the thread owner
-    expect(reasoningOf(events)).toBe(`${thinking}Wait Nothing urgent.Wait Self-care.`);
+    expect(reasoningOf(events)).toBe(`${thinking} Wait Nothing urgent. Wait Self-care.`);
     expect(answerOf(events)).toBe(answer);
     expect(events.at(-1)).toMatchObject({ route: 'TRIAGE', assistantMessage: { text: answer } });
 
@@ -133,10 +134,11 @@ describe('routes', () => {
     expect(sources.length).toBeGreaterThan(0);
     expect(sources.map((s) => s.slug)).toContain('flu');
     expect(sources.find((s) => s.slug === 'flu')).toEqual({ slug: 'flu', title: 'Flu', url: 'https://www.nhs.uk/conditions/flu/' });
-    // ...and the reasoner was given exactly those pages to choose from.
+    // ...and the reasoner was given exactly those pages, in the reference format, with the person's own words.
     const firstPrompt = completionPosts(reasonerLog)[0]?.prompt ?? '';
-    expect(firstPrompt).toContain([...sources.map((s) => s.slug), 'inconclusive'].join(', '));
-    expect(firstPrompt).toContain(query);
+    for (const s of sources) expect(firstPrompt).toMatch(new RegExp(`\\nSource: ${s.slug}, similarity score: [01]\\.\\d{3}\\. Content:\\n`));
+    expect(firstPrompt).toMatch(new RegExp(`Sources and similarity scores \\(lower is better\\): \\[${sources.map((s) => `\\(${s.slug}, [01]\\.\\d{3}\\)`).join(', ')}\\]`));
+    expect(firstPrompt.endsWith('<|im_start|>user\nI suddenly got a high temperature, my whole body aches and I have a dry cough<|im_end|>\n<|im_start|>assistant\n<|im_start|>think\n')).toBe(true);
 
     const staff = await staffEvents(svc.server, turnId);
     expect(shape(staff)).toEqual([
@@ -190,19 +192,20 @@ describe('budget forcing through the API', () => {
 
     const reqs = completionPosts(reasonerLog);
     const base = reqs[0]!.prompt;
-    expect(base).toMatch(/^<\|im_start\|>system\n[\s\S]+<\|im_end\|>\n<\|im_start\|>user\n[\s\S]+<\|im_end\|>\n<\|im_start\|>think\n$/);
+    expect(base).toMatch(/^<\|im_start\|>system\n[\s\S]+<\|im_end\|>\n<\|im_start\|>user\n[\s\S]+<\|im_end\|>\n<\|im_start\|>assistant\n<\|im_start\|>think\n$/);
     expect(base).toContain('My throat is really sore, I have a fever and my glands are swollen');
     expect(reqs.map((r) => r.prompt)).toEqual([
       base,
-      `${base}${round1}Wait`,
-      `${base}${round1}Wait${round2}Wait`,
-      `${base}${round1}Wait${round2}Wait${cut3}\n<|im_start|>answer\n`,
+      `${base}${round1} Wait`,
+      `${base}${round1} Wait${round2} Wait`,
+      `${base}${round1} Wait${round2} Wait${cut3}\n<|im_start|>answer\n`,
     ]);
     expect(reqs.map((r) => r.max_tokens)).toEqual([BUDGET, BUDGET - used1, budget3, 64]);
+    expect(reqs.map((r) => r.min_tokens)).toEqual([0, 1, 1, 0]);
     expect(reqs.map((r) => r.stop)).toEqual([THINK_STOPS, THINK_STOPS, THINK_STOPS, ['<|im_end|>']]);
     for (const r of reqs) expect(r).toMatchObject({ model: 'reasoner-model', stream: true, skip_special_tokens: false });
 
-    const thinking = `${round1}Wait${round2}Wait${cut3}`;
+    const thinking = `${round1} Wait${round2} Wait${cut3}`;
     expect(reasoningOf(events)).toBe(thinking);
     expect(await turnAsStaff(svc.server, turnId)).toMatchObject({
       reasoning: thinking,
@@ -213,7 +216,7 @@ describe('budget forcing through the API', () => {
 });
 
 describe('conversation', () => {
-  it('keeps the reasoner out of the history; the router sees only the last HISTORY_EXCHANGES=1 exchange', async () => {
+  it('keeps the reasoner out of the history; the router sees the first message and the last exchange; the reasoner sees the whole conversation', async () => {
     const greeting = 'Hello! What health worry can I help you with today?';
     const question = 'What is the main symptom, and how long have you had it?';
     const thinking = 'REASONER-PRIVATE: a sore throat with a temperature for a day suggests a viral sore throat.';
@@ -221,7 +224,7 @@ describe('conversation', () => {
     const thanks = 'You are welcome. Is there anything else I can help with?';
     svc.routerScripts.chat(
       { text: greeting },
-      { toolCalls: [{ name: 'ask_for_details', arguments: { question } }] },
+      { toolCalls: [{ name: 'ask_for_clarification', arguments: { question, what_to_clarify: 'main symptom' } }] },
       searchCall('sore throat and high temperature for one day'),
       { text: answer },
       { text: thanks },
@@ -229,6 +232,7 @@ describe('conversation', () => {
     const rounds: [string, string, string] = [thinking, ' Still viral.', ' No red flags.'];
     svc.reasonerScripts.completion(...reasonerTurn(rounds, '(sore-throat, Self-care)'));
     const routerLog = mark(svc.router);
+    const reasonerLog = mark(svc.reasoner);
     const { threadId, token } = await startThread(svc.server);
 
     const said = ['hello', 'I feel unwell', 'A sore throat and a high temperature since yesterday', 'thanks, that helps'];
@@ -252,15 +256,24 @@ describe('conversation', () => {
       ['user', 'I feel unwell'],
     ]);
     expect(contents(reqs[2]).slice(1)).toEqual([
+      ['user', 'hello'],
       ['user', 'I feel unwell'],
       ['assistant', question],
       ['user', said[2]],
     ]);
     expect(contents(reqs[4]).slice(1)).toEqual([
+      ['user', 'hello'],
       ['user', said[2]],
       ['assistant', answer],
       ['user', 'thanks, that helps'],
     ]);
+    // The reasoner had the conversation as chat turns: the clarifying question with its answer,
+    // then the new message and the opened assistant turn.
+    const reasonerPrompt = completionPosts(reasonerLog)[0]?.prompt ?? '';
+    expect(reasonerPrompt.slice(reasonerPrompt.indexOf('<|im_end|>\n') + '<|im_end|>\n'.length)).toBe(
+      `<|im_start|>user\nhello<|im_end|>\n<|im_start|>assistant\n${greeting}<|im_end|>\n<|im_start|>user\nI feel unwell<|im_end|>\n` +
+        `<|im_start|>assistant\n${question}<|im_end|>\n<|im_start|>user\n${said[2]}<|im_end|>\n<|im_start|>assistant\n<|im_start|>think\n`,
+    );
     // The next turn's router request carries nothing of the reasoner's output.
     const nextTurn = JSON.stringify(reqs[4]!.messages);
     expect(nextTurn).not.toContain('REASONER-PRIVATE');
@@ -290,6 +303,38 @@ describe('conversation', () => {
     const asOwner = await gql(svc.server, `query($id: ID!) { turn(id: $id) { reasoning reasonerOutput } }`, { id: triageTurn.turnId }, { token });
     expect(asOwner.data!.turn).toEqual({ reasoning: joined(rounds), reasonerOutput: null });
     expect(asOwner.errors?.[0]).toMatchObject({ path: ['turn', 'reasonerOutput'], extensions: { code: 'FORBIDDEN' } });
+  });
+});
+
+describe('a long conversation', () => {
+  it('at the sixth exchange the reasoner still has the chief complaint, every answer and every question asked; the router has the first message', async () => {
+    const exchanges: [string, string][] = [
+      ['I have had a bad headache since this morning', 'I am sorry to hear that. Where is the pain?'],
+      ['At the front, behind my eyes', 'Do you have a high temperature?'],
+      ['No temperature', 'Does light bother your eyes?'],
+      ['A little', 'Have you taken anything for it?'],
+      ['Paracetamol, it did not help', 'Have you been sick?'],
+    ];
+    for (const [, question] of exchanges) svc.routerScripts.chat({ toolCalls: [{ name: 'ask_for_clarification', arguments: { question, what_to_clarify: 'details' } }] });
+    svc.routerScripts.chat(searchCall('headache behind the eyes since this morning, slight light sensitivity, paracetamol did not help'), { text: 'It sounds like a tension-type headache. Rest and drink water. Is it getting worse?' });
+    svc.reasonerScripts.completion(...reasonerTurn(['Frontal headache.', ' No fever.', ' No red flags.'], '(headaches, Self-care)'));
+    const routerLog = mark(svc.router);
+    const reasonerLog = mark(svc.reasoner);
+    const { threadId, token } = await startThread(svc.server);
+    for (const [text] of exchanges) completed((await runTurn(svc.server, token, threadId, text)).events);
+    completed((await runTurn(svc.server, token, threadId, 'No, I have not been sick')).events);
+
+    const prompt = completionPosts(reasonerLog)[0]?.prompt ?? '';
+    const turns = exchanges.flatMap(([said, asked]) => `<|im_start|>user\n${said}<|im_end|>\n<|im_start|>assistant\n${asked}<|im_end|>\n`).join('');
+    expect(prompt.endsWith(`${turns}<|im_start|>user\nNo, I have not been sick<|im_end|>\n<|im_start|>assistant\n<|im_start|>think\n`)).toBe(true);
+    // ROUTER_HISTORY_EXCHANGES=1: the last exchange, and the chief complaint pinned in front.
+    const routing = chatPosts(routerLog).filter((r) => r.tools).at(-1);
+    expect(contents(routing).slice(1)).toEqual([
+      ['user', exchanges[0]![0]],
+      ['user', exchanges[4]![0]],
+      ['assistant', exchanges[4]![1]],
+      ['user', 'No, I have not been sick'],
+    ]);
   });
 });
 
@@ -350,7 +395,7 @@ describe('safety with a model that under-triages', () => {
 
   it('an emergency spread over two messages ("chest pain", then "now sweating and breathless") is caught on the second', async () => {
     const question = 'How long have you had the chest pain?';
-    svc.routerScripts.chat({ toolCalls: [{ name: 'ask_for_details', arguments: { question } }] });
+    svc.routerScripts.chat({ toolCalls: [{ name: 'ask_for_clarification', arguments: { question, what_to_clarify: 'main symptom' } }] });
     const { threadId, token } = await startThread(svc.server);
     await runTurn(svc.server, token, threadId, 'I have some chest pain');
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createModelEngine } from '../../server/engines/model/engine.js';
+import { createModelEngine, modelEngineSettings } from '../../server/engines/model/engine.js';
 import type { TriageEngine } from '../../server/contract/engine.js';
 import { triageOnce } from '../../server/pipeline/non-conversational.js';
 import type { RunnerEvent } from '../../server/contract/events.js';
@@ -30,7 +30,7 @@ afterEach(async () => {
 describe('triageOnce', () => {
   it('query -> retrieve -> reason -> parse on the model engine, without the router', async () => {
     const { config, clients } = fakeClients(fake, { BUDGET_STOP_SKIPS: '0', RETRIEVAL_K: '4' });
-    const nodes = createModelEngine({ router: clients.router, reasoner: clients.reasoner, historyExchanges: config.HISTORY_EXCHANGES });
+    const nodes = createModelEngine({ router: clients.router, reasoner: clients.reasoner, ...modelEngineSettings(config) });
     const retriever = recordingRetriever();
     fake.completion({ text: 'Tonsils are swollen.' }, { text: '(tonsillitis, Urgent Primary Care)' });
     const events: RunnerEvent[] = [];
@@ -46,7 +46,7 @@ describe('triageOnce', () => {
     expect(result.usage.reason?.completionTokens).toBeGreaterThan(0);
     expect(result.trace).toMatchObject({ reasoner: { parse: 'ok' } });
     expect(fake.chatRequests()).toHaveLength(0); // no router, no responder
-    expect(fake.completionRequests()[0]?.prompt).toContain('Age: 9');
+    expect(fake.completionRequests()[0]?.prompt).toContain("This is a summary of their demographics:\n{'age': 9}");
     expect(events.some((e) => e.type === 'ReasoningChunk')).toBe(true);
   });
 
@@ -72,7 +72,7 @@ describe('triageOnce', () => {
 
   it('propagates model failures as TurnErrors', async () => {
     const { config, clients } = fakeClients(fake, { MODEL_RETRIES: '0' });
-    const nodes = createModelEngine({ router: clients.router, reasoner: clients.reasoner, historyExchanges: config.HISTORY_EXCHANGES });
+    const nodes = createModelEngine({ router: clients.router, reasoner: clients.reasoner, ...modelEngineSettings(config) });
     fake.failNext(1, { status: 500 });
     await expect(triageOnce({ text: 'fever' }, { engine: nodes, retriever: recordingRetriever(), k: config.RETRIEVAL_K })).rejects.toMatchObject({ code: 'MODEL_UNAVAILABLE' });
   });

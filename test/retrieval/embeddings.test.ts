@@ -79,6 +79,21 @@ describe('EmbeddingsClient (OpenAI-compatible /v1/embeddings)', () => {
     await expect(client().embed(['a', 'b'])).rejects.toMatchObject({ code: 'MODEL_BAD_RESPONSE' });
   });
 
+  it("HTTP 200 with a proxy's HTML page -> MODEL_BAD_RESPONSE with the status and the page's start, not retried", async () => {
+    fake.embeddings({ raw: '<html><body>Service temporarily unavailable</body></html>', contentType: 'text/html' });
+    const err = await client({ retries: 3 }).embed(['x']).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'MODEL_BAD_RESPONSE', retryable: false });
+    expect((err as Error).message).toBe('embeddings: server answered HTTP 200 with text/html instead of JSON: "<html><body>Service temporarily unavailable</body></html>"');
+    expect(newRequests()).toHaveLength(1);
+  });
+
+  it('HTTP 200 with broken JSON -> MODEL_BAD_RESPONSE with the status', async () => {
+    fake.embeddings({ raw: '{"data": [', contentType: 'application/json' });
+    const err = await client({ retries: 0 }).embed(['x']).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'MODEL_BAD_RESPONSE' });
+    expect((err as Error).message).toBe('embeddings: server answered HTTP 200 with application/json instead of valid JSON: "{\\"data\\": ["');
+  });
+
   it('stops on abort, also while a request is in flight', async () => {
     const controller = new AbortController();
     fake.embeddings({ latencyMs: 5_000 });

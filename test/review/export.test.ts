@@ -99,7 +99,7 @@ describe('npm run eval -- --export-reviews', () => {
     expect((await loadCases(file)).map((x) => x.id)).toEqual(cases.map((x) => x.id));
 
     // The evaluation scores them again, with the real offline engine.
-    const engine = createOfflineEngine({ pages: retrieval.pages, retriever: retrieval.retriever, historyExchanges: config.HISTORY_EXCHANGES });
+    const engine = createOfflineEngine({ pages: retrieval.pages, retriever: retrieval.retriever, historyExchanges: config.ROUTER_HISTORY_EXCHANGES });
     const report = await evaluateTriage({ engine, retriever: retrieval.retriever, pages: retrieval.pages, k: config.RETRIEVAL_K }, cases);
     expect(report.reviewed).toMatchObject({ cases: 2, byVerdict: { UNDER_TRIAGED: { cases: 1 }, CORRECT: { cases: 1 } } });
     expect(report.reviewed!.nowRight + report.reviewed!.stillWrong.length).toBe(2);

@@ -19,7 +19,8 @@
  * scripted" so a missing script fails loudly and is never retried).
  *
  * Faults: `stopListening()` (connection refused), `failNext(n, {status})` or `{error}` scripts
- * (HTTP errors; `Infinity` for "forever"), `{stall: true}` (headers sent, then nothing),
+ * (HTTP errors; `Infinity` for "forever"), `{raw, contentType}` (any body with status 200, e.g. a
+ * proxy's HTML page), `{stall: true}` (headers sent, then nothing),
  * `{cutAfterChunks: n}` (socket destroyed after n SSE events), `latencyMs`, `chunksPerSecond`.
  *
  * Token counting uses `tokenize()` below: deterministic and lossless, so tests can predict usage.
@@ -92,6 +93,8 @@ export interface Script {
   cutAfterChunks?: number;
   /** Send this body verbatim with status 200 (malformed-response tests). */
   raw?: string;
+  /** Content type of a `raw` body (default: `text/event-stream` for a streamed request, else `application/json`). */
+  contentType?: string;
   /** Delay before the response headers. */
   latencyMs?: number;
   /** Streaming pace; unset or 0: as fast as possible (still one SSE event per token group). */
@@ -381,7 +384,7 @@ export class FakeOpenAI {
       return;
     }
     if (s.raw !== undefined) {
-      res.writeHead(200, { 'content-type': body.stream === true ? 'text/event-stream' : 'application/json' });
+      res.writeHead(200, { 'content-type': s.contentType ?? (body.stream === true ? 'text/event-stream' : 'application/json') });
       res.end(s.raw);
       return;
     }

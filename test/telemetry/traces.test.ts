@@ -34,7 +34,7 @@ async function tracedService(collection: string, env: Record<string, string> = {
   const otlp = await startOtlpReceiver();
   const router = await startFakeOpenAI({ models: ['router-model'] });
   const reasoner = await startFakeOpenAI({ models: ['reasoner-model'] });
-  new Scripts(router).chat({ toolCalls: [{ name: 'search_conditions', arguments: { query: QUERY } }] }, { text: ANSWER });
+  new Scripts(router).chat({ toolCalls: [{ name: 'retrieve_as_tool', arguments: { query: QUERY } }] }, { text: ANSWER });
   // BUDGET_STOP_SKIPS=1: two thinking rounds, then the answer.
   new Scripts(reasoner).completion({ text: 'A scratchy throat for days fits a sore throat.<|im_end|>' }, { text: ' Nothing urgent.' }, { text: '(sore-throat, Self-care)<|im_end|>' });
   const service = await startServiceProcess({

@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import type { TokenUsage } from '../../contract/events.js';
-import { modelError, readStream, StreamReadError } from '../../openai-compat/errors.js';
+import { modelError, openStream, readStream, StreamReadError } from '../../openai-compat/errors.js';
 import { streamWithRetry, type CallPolicy } from '../../openai-compat/retry.js';
 import { TagSplitter } from './tags.js';
 
@@ -10,10 +10,11 @@ import { TagSplitter } from './tags.js';
  * their streamed pieces and returned complete, with parsed arguments.
  */
 
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+/** A conversation message; `assistant` may carry the tool calls it made, `tool` answers one. */
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: { id: string; name: string; arguments: string }[] }
+  | { role: 'tool'; toolCallId: string; content: string };
 
 export interface ToolDefinition {
   name: string;
@@ -37,6 +38,7 @@ export interface ChatRequest {
   stage: string;
   messages: ChatMessage[];
   tools?: ToolDefinition[];
+  /** Each overrides the model's default for this request (ChatModelOptions). */
   temperature?: number;
   /** Sent as `max_completion_tokens` (for reasoning models it includes the thinking). */
   maxTokens?: number;
@@ -62,8 +64,11 @@ export interface ChatModel {
 export interface ChatModelOptions {
   client: OpenAI;
   model: string;
-  /** Used when the request sets none. */
-  temperature: number;
+  /** Sampling defaults, used when the request sets none; an unset one is not sent (the server's default applies). */
+  temperature?: number;
+  topP?: number;
+  seed?: number;
+  maxTokens?: number;
   policy: CallPolicy;
 }
 
@@ -92,15 +97,19 @@ async function* chatAttempt(
 ): AsyncGenerator<ChatDelta, ChatResult> {
   const started = performance.now();
   const tools = request.tools ?? [];
+  const temperature = request.temperature ?? options.temperature;
+  const seed = request.seed ?? options.seed;
+  const maxTokens = request.maxTokens ?? options.maxTokens;
   const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming = {
     model: options.model,
-    messages: request.messages,
+    messages: request.messages.map(toOpenAI),
     stream: true,
     stream_options: { include_usage: true },
-    temperature: request.temperature ?? options.temperature,
+    ...(temperature !== undefined ? { temperature } : {}),
+    ...(options.topP !== undefined ? { top_p: options.topP } : {}),
     // max_completion_tokens, not max_tokens: hosted reasoning models reject the latter; vLLM takes both.
-    ...(request.maxTokens !== undefined ? { max_completion_tokens: request.maxTokens } : {}),
-    ...(request.seed !== undefined ? { seed: request.seed } : {}),
+    ...(maxTokens !== undefined ? { max_completion_tokens: maxTokens } : {}),
+    ...(seed !== undefined ? { seed } : {}),
     ...(tools.length > 0
       ? {
           tools: tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })),
@@ -108,7 +117,7 @@ async function* chatAttempt(
         }
       : {}),
   };
-  const stream = await options.client.chat.completions.create(body, { signal, maxRetries: 0 });
+  const stream = await openStream(options.client.chat.completions.create(body, { signal, maxRetries: 0 }));
 
   const content = new ContentRouter(tools.length > 0);
   const calls = new Map<number, { id: string; name: string; args: string }>();
@@ -159,7 +168,7 @@ async function* chatAttempt(
   // The SDK ends the iteration quietly on abort and on a connection closed without [DONE];
   // either way the answer is incomplete.
   if (finishReason === null) {
-    throw new StreamReadError(new Error(signal.aborted ? 'aborted' : 'the stream ended without a finish_reason'));
+    throw new StreamReadError(new Error(signal.aborted ? 'aborted' : 'the stream ended without a finish_reason'), stream.status);
   }
 
   const toolCalls: ToolCall[] = [...calls.entries()]
@@ -167,6 +176,18 @@ async function* chatAttempt(
     .map(([index, c]) => ({ id: c.id || `call_${index}`, name: c.name, arguments: parseArguments(c.args), rawArguments: c.args }));
   for (const [i, block] of content.toolCallBlocks.entries()) toolCalls.push(parseHermesBlock(block, i, request.stage));
   return { text, reasoning, toolCalls, finishReason, usage, firstTokenMs, totalMs: performance.now() - started };
+}
+
+function toOpenAI(m: ChatMessage): OpenAI.Chat.Completions.ChatCompletionMessageParam {
+  if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
+  if (m.role === 'assistant' && m.toolCalls?.length) {
+    return {
+      role: 'assistant',
+      content: m.content || null,
+      tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })),
+    };
+  }
+  return { role: m.role, content: m.content };
 }
 
 /**

@@ -13,7 +13,7 @@ import { DEFAULT_BACKOFF, type CallPolicy } from '../../openai-compat/retry.js';
 
 export type { ChatDelta, ChatMessage, ChatModel, ChatRequest, ChatResult, ToolCall, ToolDefinition } from './chat.js';
 export type { ModelHealth } from '../../openai-compat/health.js';
-export type { Reasoner, ReasonerDelta, ReasonerResult } from './reasoner.js';
+export type { Reasoner, ReasonerDelta, ReasonerMessage, ReasonerResult } from './reasoner.js';
 export type { CallPolicy } from '../../openai-compat/retry.js';
 export { MODEL_ERROR_CODES, type ModelErrorCode } from '../../openai-compat/errors.js';
 
@@ -62,21 +62,29 @@ export function createModelClients(config: Config, options: ModelClientOptions =
   const routerClient = new OpenAI({ ...common, baseURL: config.ROUTER_BASE_URL, apiKey: config.ROUTER_API_KEY, timeout: config.ROUTER_TIMEOUT_MS });
   const reasonerClient = new OpenAI({ ...common, baseURL: config.REASONER_BASE_URL, apiKey: config.REASONER_API_KEY, timeout: config.REASONER_TIMEOUT_MS });
 
-  const router = createChatModel({ client: routerClient, model: config.ROUTER_MODEL, temperature: config.ROUTER_TEMPERATURE, policy: routerPolicy });
+  // The router model also writes the answers (responder) and reranks: one set of sampling defaults.
+  const router = createChatModel({
+    client: routerClient,
+    model: config.ROUTER_MODEL,
+    ...defined({ temperature: config.ROUTER_TEMPERATURE, topP: config.ROUTER_TOP_P, seed: config.ROUTER_SEED }),
+    maxTokens: config.ROUTER_MAX_TOKENS,
+    policy: routerPolicy,
+  });
   const settings = {
     model: config.REASONER_MODEL,
     thinkingBudget: config.BUDGET_THINKING_TOKENS,
     stopSkips: config.BUDGET_STOP_SKIPS,
     answerTokens: config.REASONER_ANSWER_TOKENS,
     temperature: config.REASONER_TEMPERATURE,
-    ...(config.REASONER_SEED !== undefined ? { seed: config.REASONER_SEED } : {}),
+    topP: config.REASONER_TOP_P,
+    ...defined({ seed: config.REASONER_SEED }),
     stageTimeoutMs: config.REASONER_TIMEOUT_MS,
     policy: reasonerPolicy,
   };
   const reasoner =
     config.REASONER_MODE === 'chat'
       ? createChatReasoner(
-          createChatModel({ client: reasonerClient, model: config.REASONER_MODEL, temperature: config.REASONER_TEMPERATURE, policy: reasonerPolicy }),
+          createChatModel({ client: reasonerClient, model: config.REASONER_MODEL, temperature: config.REASONER_TEMPERATURE, topP: config.REASONER_TOP_P, policy: reasonerPolicy }),
           settings,
         )
       : createBudgetForcingReasoner(reasonerClient, settings);
@@ -91,6 +99,11 @@ export function createModelClients(config: Config, options: ModelClientOptions =
       return { ok: r.ok && q.ok, router: r, reasoner: q };
     },
   };
+}
+
+/** The entries whose value is set (optional settings are left out rather than sent as undefined). */
+function defined<T extends Record<string, number | undefined>>(values: T): { [K in keyof T]?: number } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: number };
 }
 
 /** The SDK logs through ours (it would otherwise write to the console, e.g. on malformed stream data). */

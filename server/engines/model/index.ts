@@ -1,10 +1,10 @@
 import type { Completer } from '../../retrieval/rerank.js';
 import type { EngineProvider } from '../provider.js';
 import { createModelClients, type ChatModel } from './clients.js';
-import { createModelEngine } from './engine.js';
+import { createModelEngine, modelEngineSettings } from './engine.js';
 
 export { createModelClients, ModelConfigError, type ModelClients, type ModelsHealth } from './clients.js';
-export { createModelEngine, type ModelEngineDeps } from './engine.js';
+export { createModelEngine, modelEngineSettings, type ModelEngineDeps, type ModelEngineSettings } from './engine.js';
 
 /**
  * The model engine: a router (chat with tools) and a reasoner (budget forcing over completions,
@@ -13,7 +13,11 @@ export { createModelEngine, type ModelEngineDeps } from './engine.js';
 export const modelEngine: EngineProvider = {
   id: 'model',
   configured: (config) => Boolean(config.ROUTER_BASE_URL && config.REASONER_BASE_URL),
-  describe: (config) => `model pipeline: router ${config.ROUTER_MODEL}, reasoner ${config.REASONER_MODEL} (${config.REASONER_MODE})`,
+  describe: (config) => {
+    const s = modelEngineSettings(config);
+    const seed = config.REASONER_SEED === undefined ? 'no seed' : `seed ${config.REASONER_SEED}`;
+    return `model pipeline: router ${config.ROUTER_MODEL}, reasoner ${config.REASONER_MODEL} (${config.REASONER_MODE}, ${s.reasonerPrompt} prompt, thinking ${config.BUDGET_THINKING_TOKENS} tokens, ${config.BUDGET_STOP_SKIPS} Wait rounds, answer ${config.REASONER_ANSWER_TOKENS} tokens, temperature ${config.REASONER_TEMPERATURE}, top-p ${config.REASONER_TOP_P}, ${seed})`;
+  },
   async create(config, { log }) {
     const models = createModelClients(config);
     // One probe of both servers serves the router and reasoner checks of the same /readyz call:
@@ -36,7 +40,7 @@ export const modelEngine: EngineProvider = {
     const health = await models.health({ timeoutMs: 3000 });
     if (!health.ok) log.warn({ router: health.router, reasoner: health.reasoner }, 'a model server is not reachable yet; turns will fail until it is (see /readyz)');
     return {
-      engine: createModelEngine({ router: models.router, reasoner: models.reasoner, historyExchanges: config.HISTORY_EXCHANGES }),
+      engine: createModelEngine({ router: models.router, reasoner: models.reasoner, ...modelEngineSettings(config) }),
       readiness,
       completer: completerFrom(models.router),
     };

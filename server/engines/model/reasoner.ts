@@ -1,29 +1,44 @@
 import type OpenAI from 'openai';
 import { log } from '../../log.js';
 import type { TokenUsage } from '../../contract/events.js';
-import type { ChatMessage, ChatModel } from './chat.js';
+import type { ChatModel } from './chat.js';
 import { IM_END, IM_START, renderChatML } from './chatml.js';
-import { readStream, StreamReadError } from '../../openai-compat/errors.js';
+import { openStream, readStream, StreamReadError } from '../../openai-compat/errors.js';
 import { streamWithRetry, withDeadline, type CallPolicy } from '../../openai-compat/retry.js';
 
 /**
  * The reasoner: streams its thinking, then gives a short answer that is captured (not streamed)
  * and parsed by the caller. Two modes:
  *
- * - `budget-forcing` (vLLM completions API), as in s1 ("simple test-time scaling"): the prompt is
- *   rendered to ChatML, `<|im_start|>think\n` opens the thinking, which runs with
- *   `max_tokens` = the remaining budget and stops at `<|im_start|>`/`<|im_end|>`. While stop-skip
- *   rounds and budget remain, `Wait` is appended and generation continues from everything so far.
- *   Then `\n<|im_start|>answer\n` opens the answer, generated until `<|im_end|>`.
+ * - `budget-forcing` (vLLM completions API), as in s1 ("simple test-time scaling") and as T0 was
+ *   trained and served: the messages are rendered to ChatML and an assistant turn is opened with
+ *   `<|im_start|>assistant\n<|im_start|>think\n`. Thinking runs with `max_tokens` = the remaining
+ *   budget and stops at `<|im_start|>`/`<|im_end|>` (the model wanting to answer). While stop-skip
+ *   rounds and budget remain, `Wait` is appended and generation continues from everything so far,
+ *   made to produce at least one token (`min_tokens: 1`). Then `\n<|im_start|>answer\n` opens the
+ *   answer, generated until `<|im_end|>`. Budget 0 skips the thinking: `<|im_start|>think\n`
+ *   is followed at once by `<|im_start|>answer\n`.
  * - `chat` (hosted reasoning models): one streamed chat completion; `reasoning_content` /
  *   `reasoning` deltas or `<think>` tags are the thinking, the rest of the content is the answer.
  */
 
+export const ASSISTANT_OPEN = `${IM_START}assistant\n`;
 export const THINK_OPEN = `${IM_START}think\n`;
 export const ANSWER_OPEN = `\n${IM_START}answer\n`;
+/** What follows the think marker when the budget is 0 (no newline in between, as the reference). */
+export const NO_THINKING = `${THINK_OPEN}${IM_START}answer\n`;
 export const THINKING_STOPS = [IM_START, IM_END];
 export const ANSWER_STOPS = [IM_END];
 export const WAIT = 'Wait';
+
+/**
+ * The text inserted when the model tries to stop thinking: `Wait`, after a space when the thinking
+ * does not already end in whitespace, so it starts a new sentence ("cold. Wait") instead of being
+ * glued to the last word ("cold.Wait", which tokenises as something the model never saw).
+ */
+export function waitAfter(thinking: string): string {
+  return thinking === '' || /\s$/.test(thinking) ? WAIT : ` ${WAIT}`;
+}
 
 export type ReasonerDelta = { type: 'thinking'; delta: string };
 
@@ -42,10 +57,16 @@ export interface ReasonerResult {
   timings: { thinkingMs: number; answerMs: number };
 }
 
+/** What a reasoner is given: a conversation of plain messages (no tool calls). */
+export interface ReasonerMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
 export interface Reasoner {
   readonly mode: 'budget-forcing' | 'chat';
   readonly model: string;
-  reason(messages: ChatMessage[], signal: AbortSignal): AsyncGenerator<ReasonerDelta, ReasonerResult>;
+  reason(messages: ReasonerMessage[], signal: AbortSignal): AsyncGenerator<ReasonerDelta, ReasonerResult>;
 }
 
 export interface ReasonerSettings {
@@ -54,6 +75,7 @@ export interface ReasonerSettings {
   stopSkips: number;
   answerTokens: number;
   temperature: number;
+  topP: number;
   seed?: number;
   /** Limit for the whole reasoning stage (every round and the answer). */
   stageTimeoutMs: number;
@@ -96,7 +118,7 @@ export function createBudgetForcingReasoner(client: OpenAI, settings: ReasonerSe
     return Math.ceil(o.text.length / 4);
   };
 
-  const body = (prompt: string, maxTokens: number, stop: string[]): BudgetForcingBody => ({
+  const body = (prompt: string, maxTokens: number, stop: string[], minTokens: number): BudgetForcingBody => ({
     model: settings.model,
     prompt,
     max_tokens: maxTokens,
@@ -104,8 +126,9 @@ export function createBudgetForcingReasoner(client: OpenAI, settings: ReasonerSe
     stream: true,
     stream_options: { include_usage: true },
     temperature: settings.temperature,
+    top_p: settings.topP,
     ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
-    min_tokens: 0,
+    min_tokens: minTokens,
     // Keep the ChatML markers as text: the continuation is appended to the prompt verbatim.
     skip_special_tokens: false,
     include_stop_str_in_output: false,
@@ -118,19 +141,22 @@ export function createBudgetForcingReasoner(client: OpenAI, settings: ReasonerSe
       const stage = withDeadline(signal, settings.stageTimeoutMs, `reasoning took longer than ${settings.stageTimeoutMs} ms`);
       try {
         const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
-        let prompt = renderChatML(messages) + THINK_OPEN;
+        const conversation = renderChatML(messages) + ASSISTANT_OPEN;
+        let prompt = conversation + (settings.thinkingBudget > 0 ? THINK_OPEN : NO_THINKING);
         let thinking = '';
         let remaining = settings.thinkingBudget;
         let skipsLeft = settings.stopSkips;
         let rounds = 0;
+        let minTokens = 0;
         const thinkingStart = performance.now();
         while (remaining > 0) {
           rounds += 1;
+          const request = body(prompt, remaining, THINKING_STOPS, minTokens);
           const round: CompletionOutcome = yield* streamWithRetry(
             `reasoner thinking round ${rounds}`,
             settings.policy,
             stage.signal,
-            (s, onToken) => completionAttempt(client, body(prompt, remaining, THINKING_STOPS), s, onToken, true),
+            (s, onToken) => completionAttempt(client, request, s, onToken, true),
           );
           const used = tokensOf(round);
           usage.promptTokens += round.promptTokens;
@@ -138,23 +164,24 @@ export function createBudgetForcingReasoner(client: OpenAI, settings: ReasonerSe
           prompt += round.text;
           thinking += round.text;
           remaining -= used;
-          if (skipsLeft > 0 && remaining > 0) {
-            // The model tried to stop thinking: suppress that and make it go on.
-            skipsLeft -= 1;
-            prompt += WAIT;
-            thinking += WAIT;
-            yield { type: 'thinking', delta: WAIT };
-            continue;
-          }
-          break;
+          // Out of budget (cut by max_tokens) or out of Wait rounds: the thinking ends here.
+          if (round.finishReason === 'length' || skipsLeft <= 0 || remaining <= 0) break;
+          // The model tried to stop thinking: suppress that and make it go on, at least one token.
+          skipsLeft -= 1;
+          const wait = waitAfter(thinking);
+          prompt += wait;
+          thinking += wait;
+          minTokens = 1;
+          yield { type: 'thinking', delta: wait };
         }
         const thinkingMs = performance.now() - thinkingStart;
         const thinkingTokens = usage.completionTokens;
 
-        prompt += ANSWER_OPEN;
+        if (settings.thinkingBudget > 0) prompt += ANSWER_OPEN;
         const answerStart = performance.now();
+        const answerRequest = body(prompt, settings.answerTokens, ANSWER_STOPS, 0);
         const final: CompletionOutcome = yield* streamWithRetry('reasoner answer', settings.policy, stage.signal, (s, onToken) =>
-          completionAttempt(client, body(prompt, settings.answerTokens, ANSWER_STOPS), s, onToken, false),
+          completionAttempt(client, answerRequest, s, onToken, false),
         );
         usage.promptTokens += final.promptTokens;
         usage.completionTokens += tokensOf(final);
@@ -182,7 +209,7 @@ async function* completionAttempt(
   onToken: () => void,
   stream: boolean,
 ): AsyncGenerator<ReasonerDelta, CompletionOutcome> {
-  const response = await client.completions.create(body, { signal, maxRetries: 0 });
+  const response = await openStream(client.completions.create(body, { signal, maxRetries: 0 }));
   let text = '';
   let finishReason: string | null = null;
   let completionTokens: number | null = null;
@@ -202,7 +229,7 @@ async function* completionAttempt(
     if (choice.finish_reason) finishReason = choice.finish_reason;
   }
   if (finishReason === null) {
-    throw new StreamReadError(new Error(signal.aborted ? 'aborted' : 'the stream ended without a finish_reason'));
+    throw new StreamReadError(new Error(signal.aborted ? 'aborted' : 'the stream ended without a finish_reason'), response.status);
   }
   return { text, finishReason, completionTokens, promptTokens };
 }

@@ -24,7 +24,7 @@ import { REASONING } from './templates.js';
 
 export interface OfflineEngineDeps {
   pages: readonly ConditionPage[];
-  /** Past user/assistant exchanges read with the new message (HISTORY_EXCHANGES). */
+  /** Past user/assistant exchanges read with the new message (ROUTER_HISTORY_EXCHANGES). */
   historyExchanges: number;
   /** Used to widen the candidate list beyond the turn's top k. Optional (tests, evaluation). */
   retriever?: Retriever;

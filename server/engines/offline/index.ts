@@ -13,7 +13,7 @@ export const offlineEngine: EngineProvider = {
   describe: () => 'offline triage engine (no language model)',
   async create(config, deps) {
     return {
-      engine: createOfflineEngine({ pages: deps.pages, retriever: deps.retriever, historyExchanges: config.HISTORY_EXCHANGES }),
+      engine: createOfflineEngine({ pages: deps.pages, retriever: deps.retriever, historyExchanges: config.ROUTER_HISTORY_EXCHANGES }),
       readiness: [],
     };
   },

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI from 'openai';
 import { log } from '../../log.js';
 import { TurnError } from '../../contract/errors.js';
-import { classifyModelError, modelError } from '../../openai-compat/errors.js';
+import { classifyModelError, modelError, readJson } from '../../openai-compat/errors.js';
 import { backoffDelay, DEFAULT_BACKOFF } from '../../openai-compat/retry.js';
 
 /**
@@ -82,11 +82,9 @@ export class EmbeddingsClient {
 
   private async request(batch: string[], signal?: AbortSignal): Promise<number[][]> {
     // `float` explicitly: the SDK otherwise asks for base64, which some servers (older Ollama, TEI) ignore.
-    const res = await this.client.embeddings.create(
-      { model: this.options.model, input: batch, encoding_format: 'float' },
-      { signal },
-    );
-    const data: unknown = res.data;
+    // Parsed by us from the raw response, so a 200 with an HTML page reports its status and start.
+    const body = await readJson(this.client.embeddings.create({ model: this.options.model, input: batch, encoding_format: 'float' }, { signal }));
+    const data: unknown = body !== null && typeof body === 'object' ? (body as { data?: unknown }).data : undefined;
     if (!Array.isArray(data) || data.length !== batch.length) {
       throw modelError('MODEL_BAD_RESPONSE', `embeddings: expected ${batch.length} vectors, got ${Array.isArray(data) ? data.length : typeof data}`);
     }

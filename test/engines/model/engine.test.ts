@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../../server/config.js';
 import { ANSWER_OPEN } from '../../../server/engines/model/reasoner.js';
 import type { RunnerEvent } from '../../../server/contract/events.js';
-import { createModelEngine } from '../../../server/engines/model/engine.js';
+import { createModelEngine, modelEngineSettings } from '../../../server/engines/model/engine.js';
 import type { Analysis, TriageEngine, TurnContext } from '../../../server/contract/engine.js';
 import type { HistoryMessage, TurnInput } from '../../../server/contract/turn.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai.js';
@@ -16,7 +16,7 @@ let nodes: TriageEngine;
 function setup(env: Record<string, string> = {}): void {
   const built = fakeClients(fake, env);
   config = built.config;
-  nodes = createModelEngine({ router: built.clients.router, reasoner: built.clients.reasoner, historyExchanges: config.HISTORY_EXCHANGES });
+  nodes = createModelEngine({ router: built.clients.router, reasoner: built.clients.reasoner, ...modelEngineSettings(config) });
 }
 
 beforeEach(async () => {
@@ -47,25 +47,47 @@ describe('route', () => {
     expect(record?.timings?.route).toEqual(expect.any(Number));
   });
 
-  it('offers both tools, with the router model and temperature', async () => {
+  it('offers the reference tools and sampling: retrieve_as_tool(query), ask_for_clarification; seed 42, 4096 tokens, server-default temperature', async () => {
     fake.chat({ text: 'Hi!' });
     await drain(nodes.route(ctx({ text: 'hi' })));
     const [req] = fake.chatRequests();
-    expect(req?.tools?.map((t) => t.function.name)).toEqual(['search_conditions', 'ask_for_details']);
-    expect(req).toMatchObject({ model: 'router-model', temperature: config.ROUTER_TEMPERATURE, stream: true, tool_choice: 'auto' });
+    expect(req?.tools?.map((t) => [t.function.name, t.function.parameters])).toEqual([
+      ['retrieve_as_tool', { type: 'object', properties: { query: { type: 'string', description: expect.any(String) } }, required: ['query'], additionalProperties: false }],
+      [
+        'ask_for_clarification',
+        {
+          type: 'object',
+          properties: { question: { type: 'string', description: expect.any(String) }, what_to_clarify: { type: 'string', description: expect.any(String) } },
+          required: ['question', 'what_to_clarify'],
+          additionalProperties: false,
+        },
+      ],
+    ]);
+    expect(req).toMatchObject({ model: 'router-model', seed: 42, max_completion_tokens: 4096, stream: true, tool_choice: 'auto' });
+    expect(req).not.toHaveProperty('temperature');
+    expect(req).not.toHaveProperty('top_p');
   });
 
-  it('CLARIFY: ask_for_details returns the question, streams nothing, makes no second call', async () => {
-    fake.chat({ toolCalls: [{ name: 'ask_for_details', arguments: { question: 'How long have you felt unwell?' } }] });
+  it('sends ROUTER_TEMPERATURE, ROUTER_TOP_P, ROUTER_SEED and ROUTER_MAX_TOKENS when set', async () => {
+    setup({ ROUTER_TEMPERATURE: '0', ROUTER_TOP_P: '0.8', ROUTER_SEED: 'none', ROUTER_MAX_TOKENS: '512' });
+    fake.chat({ text: 'Hi!' });
+    await drain(nodes.route(ctx({ text: 'hi' })));
+    const [req] = fake.chatRequests();
+    expect(req).toMatchObject({ temperature: 0, top_p: 0.8, max_completion_tokens: 512 });
+    expect(req).not.toHaveProperty('seed');
+  });
+
+  it('CLARIFY: ask_for_clarification returns the question, streams nothing, makes no second call', async () => {
+    fake.chat({ toolCalls: [{ name: 'ask_for_clarification', arguments: { question: 'How long have you felt unwell?', what_to_clarify: 'how long' } }] });
     const { items, result } = await drain(nodes.route(ctx({ text: 'I feel unwell' })));
     expect(result).toEqual({ route: 'CLARIFY', question: 'How long have you felt unwell?' });
     expect(answerText(items)).toBe('');
     expect(fake.requests).toHaveLength(1);
-    expect(records(items)[0]).toMatchObject({ route: 'CLARIFY' });
+    expect(records(items)[0]).toMatchObject({ route: 'CLARIFY', trace: { whatToClarify: 'how long' } });
   });
 
-  it('TRIAGE: search_conditions with arguments split over many chunks', async () => {
-    fake.chat({ toolCalls: [{ name: 'search_conditions', arguments: { query: 'sore throat, fever, 2 days, adult' } }], argumentChunks: 7 });
+  it('TRIAGE: retrieve_as_tool with arguments split over many chunks', async () => {
+    fake.chat({ toolCalls: [{ name: 'retrieve_as_tool', arguments: { query: 'sore throat, fever, 2 days, adult' } }], argumentChunks: 7 });
     const { items, result } = await drain(nodes.route(ctx()));
     expect(result).toEqual({ route: 'TRIAGE', query: 'sore throat, fever, 2 days, adult' });
     expect(answerText(items)).toBe('');
@@ -73,17 +95,55 @@ describe('route', () => {
   });
 
   it('TRIAGE from a Hermes <tool_call> left in the text by a server without a tool parser', async () => {
-    fake.chat({ text: '<tool_call>\n{"name": "search_conditions", "arguments": {"query": "fever and rash"}}\n</tool_call>' });
+    fake.chat({ text: '<tool_call>\n{"name": "retrieve_as_tool", "arguments": {"query": "fever and rash"}}\n</tool_call>' });
     const { items, result } = await drain(nodes.route(ctx()));
     expect(result).toEqual({ route: 'TRIAGE', query: 'fever and rash' });
     expect(answerText(items)).toBe('');
   });
 
-  it('a search without a usable query searches on the message text', async () => {
-    fake.chat({ toolCalls: [{ name: 'search_conditions', arguments: '{"query": ' }] });
+  it('an unusable tool call is answered with the problem and the router asked again (a bounded tool loop)', async () => {
+    fake.chat(
+      { toolCalls: [{ id: 'call_1', name: 'search_conditions', arguments: { query: 'sore throat' } }] },
+      { toolCalls: [{ id: 'call_2', name: 'retrieve_as_tool', arguments: '{"query": ' }] },
+      { toolCalls: [{ id: 'call_3', name: 'retrieve_as_tool', arguments: { query: 'sore throat and fever' } }] },
+    );
+    const { items, result } = await drain(nodes.route(ctx()));
+    expect(result).toEqual({ route: 'TRIAGE', query: 'sore throat and fever' });
+    const reqs = fake.chatRequests();
+    expect(reqs).toHaveLength(3);
+    const tail = (reqs[2]?.messages ?? []).slice(-4);
+    expect(tail.map((m) => m.role)).toEqual(['assistant', 'tool', 'assistant', 'tool']);
+    expect(tail[0]).toMatchObject({ tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'search_conditions', arguments: '{"query":"sore throat"}' } }] });
+    expect(tail[1]).toMatchObject({ tool_call_id: 'call_1' });
+    expect(tail[1]?.content).toContain('there is no tool called "search_conditions"');
+    expect(tail[3]).toMatchObject({ tool_call_id: 'call_2' });
+    expect(tail[3]?.content).toContain('the arguments of retrieve_as_tool are not a valid JSON object');
+    const [record] = records(items);
+    expect(record?.trace).toMatchObject({ routerRounds: 3, routerToolCalls: [{ name: 'search_conditions' }, { name: 'retrieve_as_tool' }, { name: 'retrieve_as_tool' }] });
+    expect(record?.usage?.route?.promptTokens).toBeGreaterThan(0);
+  });
+
+  it('the tool loop stops after ROUTER_TOOL_ROUNDS calls and searches on the message text', async () => {
+    setup({ ROUTER_TOOL_ROUNDS: '2' });
+    fake.chat({ toolCalls: [{ name: 'retrieve_as_tool', arguments: { query: '' } }] }, { toolCalls: [{ name: 'ask_for_clarification', arguments: { question: ' ' } }] });
     const { items, result } = await drain(nodes.route(ctx()));
     expect(result).toEqual({ route: 'TRIAGE', query: 'I have a sore throat and a fever' });
-    expect(records(items)[0]?.trace).toMatchObject({ routerFallback: 'search_conditions without a query' });
+    expect(fake.chatRequests()).toHaveLength(2);
+    expect(records(items)[0]?.trace).toMatchObject({ routerFallback: 'ask_for_clarification needs a non-empty "question" (after 2 router calls)' });
+  });
+
+  it('no second try once text was shown: an unusable call after text searches on the message text', async () => {
+    fake.chat({ text: 'Let me look that up.', toolCalls: [{ name: 'lookup', arguments: { q: 'x' } }] });
+    const { items, result } = await drain(nodes.route(ctx()));
+    expect(result).toEqual({ route: 'TRIAGE', query: 'I have a sore throat and a fever' });
+    expect(fake.chatRequests()).toHaveLength(1);
+    expect(records(items)[0]?.trace).toMatchObject({ routerFallback: 'there is no tool called "lookup"', routerPreamble: 'Let me look that up.' });
+  });
+
+  it('a usable search wins over a clarification in the same reply', async () => {
+    fake.chat({ toolCalls: [{ name: 'ask_for_clarification', arguments: { question: 'How long?', what_to_clarify: 'how long' } }, { name: 'retrieve_as_tool', arguments: { query: 'chest pain' } }] });
+    const { result } = await drain(nodes.route(ctx()));
+    expect(result).toEqual({ route: 'TRIAGE', query: 'chest pain' });
   });
 
   it('an empty reply is MODEL_BAD_RESPONSE', async () => {
@@ -91,8 +151,8 @@ describe('route', () => {
     await expect(drain(nodes.route(ctx()))).rejects.toMatchObject({ code: 'MODEL_BAD_RESPONSE', retryable: false });
   });
 
-  it('sees only the last HISTORY_EXCHANGES exchanges, then the new message, and the demographics', async () => {
-    setup({ HISTORY_EXCHANGES: '2' });
+  it('sees the last ROUTER_HISTORY_EXCHANGES exchanges with the first message pinned, then the new message; demographics last in the system prompt', async () => {
+    setup({ ROUTER_HISTORY_EXCHANGES: '2' });
     const history: HistoryMessage[] = [
       { role: 'user', content: 'u1' },
       { role: 'assistant', content: 'a1' },
@@ -106,6 +166,7 @@ describe('route', () => {
     const [req] = fake.chatRequests();
     const msgs = req?.messages ?? [];
     expect(msgs.map((m) => [m.role, m.content]).slice(1)).toEqual([
+      ['user', 'u1'],
       ['user', 'u2'],
       ['assistant', 'a2'],
       ['user', 'u3'],
@@ -113,15 +174,20 @@ describe('route', () => {
       ['user', 'u4'],
     ]);
     expect(msgs[0]?.role).toBe('system');
-    expect(msgs[0]?.content).toContain('Age: 34');
-    expect(msgs[0]?.content).toContain('Sex: female');
-    expect(msgs[0]?.content).toContain('Pregnant: yes');
-    expect(msgs[0]?.content).toContain('asthma');
+    expect(msgs[0]?.content).toMatch(/\n\nThis is a summary of the patient's demographics:\n\{'age': 34, 'sex': 'female', 'pregnant': True, 'notes': "asthma"\}$/);
     expect(msgs[0]?.content).not.toMatch(/\{[a-z_]+\}/); // every placeholder filled
   });
 
-  it('HISTORY_EXCHANGES=0 sends no history', async () => {
-    setup({ HISTORY_EXCHANGES: '0' });
+  it('leaves the demographics out of the router prompt when there are none', async () => {
+    fake.chat({ text: 'OK?' });
+    await drain(nodes.route(ctx({ text: 'hi' })));
+    const system = fake.chatRequests()[0]?.messages[0]?.content ?? '';
+    expect(system).not.toContain('demographics');
+    expect(system.endsWith('do not call a tool.')).toBe(true);
+  });
+
+  it('ROUTER_HISTORY_EXCHANGES=0 sends no history', async () => {
+    setup({ ROUTER_HISTORY_EXCHANGES: '0' });
     fake.chat({ text: 'OK?' });
     await drain(nodes.route(ctx({ text: 'now', history: [{ role: 'user', content: 'before' }, { role: 'assistant', content: 'reply' }] })));
     expect(fake.chatRequests()[0]?.messages.map((m) => m.content).slice(1)).toEqual(['now']);
@@ -136,25 +202,28 @@ describe('route', () => {
 
 describe('reason', () => {
   it('streams thinking as ReasoningChunks and returns the parsed prediction with the full output', async () => {
+    setup({ BUDGET_STOP_SKIPS: '1' });
     fake.completion({ text: 'High fever and aches.' }, { text: ' Sudden onset: flu.' }, { text: '(flu, Self-care)' });
     const { items, result } = await drain(
       nodes.reason(ctx({ demographics: { age: 70 }, history: [{ role: 'user', content: 'started on Monday' }, { role: 'assistant', content: 'Anything else?' }] }), 'sore throat and fever', retrieval),
     );
     const thinking = items.map((e) => (e.type === 'ReasoningChunk' ? e.delta : '')).join('');
-    expect(thinking).toBe('High fever and aches.Wait Sudden onset: flu.');
+    expect(thinking).toBe('High fever and aches. Wait Sudden onset: flu.');
     expect(items.some((e) => e.type === 'AnswerChunk')).toBe(false);
     expect(result.prediction).toEqual({ condition: 'flu', conditionTitle: 'Flu', severity: 'Self-care' });
     expect(result.reasonerOutput).toBe(thinking + ANSWER_OPEN + '(flu, Self-care)');
     expect(result.retrieval).toBe(retrieval);
 
+    // The reference profile: context and demographics at the end of the system prompt, the
+    // conversation as chat turns (our replies included), then the new message and the open turn.
     const prompt = fake.completionRequests()[0]?.prompt ?? '';
-    expect(prompt.startsWith('<|im_start|>system\n')).toBe(true);
-    expect(prompt.endsWith('<|im_end|>\n<|im_start|>think\n')).toBe(true);
-    expect(prompt).toContain(retrieval.context);
-    expect(prompt).toContain('flu, tonsillitis, inconclusive');
-    expect(prompt).toContain('Age: 70');
-    expect(prompt).toContain('started on Monday');
-    expect(prompt).not.toContain('Anything else?'); // the reasoner gets the person's words, not ours
+    expect(prompt.startsWith('<|im_start|>system\nYou are a clinical reasoning model')).toBe(true);
+    expect(prompt).toContain(
+      'Retrieved context:\n\nSource: flu, similarity score: 0.180. Content:\nSymptoms: A sudden high temperature.\n\nSource: tonsillitis, similarity score: 0.260. Content:\nSymptoms: A sore throat.\nSources and similarity scores (lower is better): [(flu, 0.180), (tonsillitis, 0.260)]\n\nThis is a summary of their demographics:\n{\'age\': 70}<|im_end|>\n',
+    );
+    expect(prompt.endsWith(
+      '<|im_start|>user\nstarted on Monday<|im_end|>\n<|im_start|>assistant\nAnything else?<|im_end|>\n<|im_start|>user\nI have a sore throat and a fever<|im_end|>\n<|im_start|>assistant\n<|im_start|>think\n',
+    )).toBe(true);
     expect(prompt).not.toMatch(/\{[a-z_]+\}/);
 
     const [record] = records(items);
@@ -162,7 +231,7 @@ describe('reason', () => {
       reasonerOutput: result.reasonerOutput,
       prediction: result.prediction,
       usage: { reason: { completionTokens: expect.any(Number) } },
-      trace: { reasoner: { mode: 'budget-forcing', rounds: 2, parse: 'ok', answer: '(flu, Self-care)' } },
+      trace: { reasoner: { mode: 'budget-forcing', prompt: 'reference', rounds: 2, parse: 'ok', answer: '(flu, Self-care)' } },
     });
     expect(record?.timings?.reason).toEqual(expect.any(Number));
   });
@@ -175,12 +244,37 @@ describe('reason', () => {
     expect(records(items)[0]?.trace).toMatchObject({ reasoner: { parse: 'unusable', answer: 'I cannot decide.' } });
   });
 
-  it('works in chat mode', async () => {
+  it('works in chat mode, with the chat profile: one instruction message holding the conversation, the pages and the slugs', async () => {
     setup({ REASONER_MODE: 'chat' });
     fake.chat({ reasoning: 'Tonsils.', text: '(Tonsillitis, GP)' });
-    const { items, result } = await drain(nodes.reason(ctx(), 'q', retrieval));
+    const history: HistoryMessage[] = [
+      { role: 'user', content: 'I feel rough' },
+      { role: 'assistant', content: 'How long has it been going on?' },
+      { role: 'user', content: 'Three days' },
+    ];
+    const { items, result } = await drain(nodes.reason(ctx({ history, demographics: { age: 9 } }), 'q', retrieval));
     expect(items.filter((e) => e.type === 'ReasoningChunk').map((e) => (e.type === 'ReasoningChunk' ? e.delta : '')).join('')).toBe('Tonsils.');
     expect(result.prediction).toEqual({ condition: 'tonsillitis', conditionTitle: 'Tonsillitis', severity: 'Urgent Primary Care' });
+    const messages = fake.chatRequests()[0]?.messages ?? [];
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
+    const user = messages[1]?.content ?? '';
+    expect(user).toContain('Person: I feel rough\nUs: How long has it been going on?\nPerson: Three days');
+    expect(user).toContain('Their latest message:\nI have a sore throat and a fever');
+    expect(user).toContain('Age: 9');
+    expect(user).toContain('Sources and similarity scores (lower is better): [(flu, 0.180), (tonsillitis, 0.260)]');
+    expect(user).toContain('flu, tonsillitis, inconclusive');
+    expect(user).not.toMatch(/\{[a-z_]+\}/);
+    expect(records(items)[0]?.trace).toMatchObject({ reasoner: { mode: 'chat', prompt: 'chat' } });
+  });
+
+  it('REASONER_PROMPT=reference gives a chat reasoner the reference format', async () => {
+    setup({ REASONER_MODE: 'chat', REASONER_PROMPT: 'reference' });
+    fake.chat({ reasoning: 'Hmm.', text: '(flu, Self-care)' });
+    await drain(nodes.reason(ctx(), 'q', retrieval));
+    const messages = fake.chatRequests()[0]?.messages ?? [];
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(messages[0]?.content).toContain('Retrieved context:\n\nSource: flu');
+    expect(messages[1]?.content).toBe('I have a sore throat and a fever');
   });
 });
 

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatDelta, ChatMessage } from '../../../server/engines/model/chat.js';
+import type { ChatDelta } from '../../../server/engines/model/chat.js';
+import type { ReasonerMessage } from '../../../server/engines/model/reasoner.js';
 import { TurnError } from '../../../server/contract/errors.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai.js';
 import { drain, fakeClients, rejection } from './helpers.js';
 
-const messages: ChatMessage[] = [{ role: 'user', content: 'hello' }];
+const messages: ReasonerMessage[] = [{ role: 'user', content: 'hello' }];
 const signal = (): AbortSignal => new AbortController().signal;
 
 let fake: FakeOpenAI;
@@ -60,9 +61,34 @@ describe('model call faults', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('malformed stream data -> MODEL_BAD_RESPONSE', async () => {
+  it('malformed stream data -> MODEL_BAD_RESPONSE with the status', async () => {
     fake.chat({ raw: 'data: {not json\n\n' });
-    await expectTurnError(drain(routerOn({ MODEL_RETRIES: '0' }).stream({ stage: 'router', messages }, signal())), 'MODEL_BAD_RESPONSE', false);
+    const err = await expectTurnError(drain(routerOn({ MODEL_RETRIES: '0' }).stream({ stage: 'router', messages }, signal())), 'MODEL_BAD_RESPONSE', false);
+    expect(err.message).toBe('router: malformed stream data (HTTP 200)');
+  });
+
+  it("HTTP 200 with a proxy's HTML page -> MODEL_BAD_RESPONSE naming the status, type and page, never 'interrupted', not retried", async () => {
+    const page = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n<body><h1>Bad Gateway</h1></body></html>';
+    fake.chat({ raw: page, contentType: 'text/html; charset=utf-8' });
+    const err = await expectTurnError(drain(routerOn().stream({ stage: 'router', messages }, signal())), 'MODEL_BAD_RESPONSE', false);
+    expect(err.message).toBe(
+      'router: server answered HTTP 200 with text/html; charset=utf-8 instead of an event stream: "<!DOCTYPE html> <html><head><title>502 Bad Gateway</title></head> <body><h1>Bad Gateway</h1></body></html>"',
+    );
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('HTTP 200 with JSON where a stream was asked for -> MODEL_BAD_RESPONSE (reasoner too)', async () => {
+    fake.completion({ raw: '{"ok": true}', contentType: 'application/json' });
+    const { clients } = fakeClients(fake, { MODEL_RETRIES: '2' });
+    const err = await expectTurnError(drain(clients.reasoner.reason(messages, signal())), 'MODEL_BAD_RESPONSE', false);
+    expect(err.message).toBe('reasoner thinking round 1: server answered HTTP 200 with application/json instead of an event stream: "{\\"ok\\": true}"');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('an error object inside a 200 stream -> MODEL_BAD_RESPONSE with its message', async () => {
+    fake.chat({ raw: 'data: {"error": {"message": "prompt is too long", "type": "BadRequestError"}}\n\n' });
+    const err = await expectTurnError(drain(routerOn().stream({ stage: 'router', messages }, signal())), 'MODEL_BAD_RESPONSE', false);
+    expect(err.message).toMatch(/^router: the server reported an error in the stream \(HTTP 200\): .*prompt is too long/);
   });
 
   it('stall (headers, then nothing) -> MODEL_TIMEOUT after the first-token timeout, each attempt aborted', async () => {
@@ -160,9 +186,10 @@ describe('model call faults', () => {
 
   it('the router call timeout bounds a slow stream -> MODEL_TIMEOUT', async () => {
     fake.chat({ text: 'a b c d e f g h i j k l m n o p', chunksPerSecond: 20 });
-    const router = routerOn({ ROUTER_TIMEOUT_MS: '150', MODEL_FIRST_TOKEN_TIMEOUT_MS: '1000' });
+    // 16 tokens at 20 a second take 750 ms; 400 ms leaves the first token time to come on a busy machine.
+    const router = routerOn({ ROUTER_TIMEOUT_MS: '400', MODEL_FIRST_TOKEN_TIMEOUT_MS: '1000' });
     const err = await expectTurnError(drain(router.stream({ stage: 'router', messages }, signal())), 'MODEL_TIMEOUT', true);
-    expect(err.message).toMatch(/no answer within 150 ms/);
+    expect(err.message).toMatch(/no answer within 400 ms/);
     expect(fake.requests).toHaveLength(1); // tokens had arrived: final
   });
 });
@@ -173,12 +200,12 @@ describe('reasoner faults', () => {
     fake.handle((req) => script[req.index]);
     const { clients } = fakeClients(fake, { BUDGET_THINKING_TOKENS: '50', BUDGET_STOP_SKIPS: '1', MODEL_RETRIES: '1' });
     const { result } = await drain(clients.reasoner.reason(messages, signal()));
-    expect(result.thinking).toBe('First.Wait Second.');
+    expect(result.thinking).toBe('First. Wait Second.');
     expect(result.answer).toBe('(flu, Self-care)');
     const prompts = fake.completionRequests().map((r) => r.prompt);
     expect(prompts).toHaveLength(4);
     expect(prompts[2]).toBe(prompts[1]); // the failed round was sent again unchanged
-    expect(prompts[1]?.endsWith('First.Wait')).toBe(true);
+    expect(prompts[1]?.endsWith('First. Wait')).toBe(true);
   });
 
   it('cut mid-thinking -> MODEL_STREAM_INTERRUPTED, thinking so far was streamed', async () => {

@@ -16,7 +16,7 @@ let service: RetrievalService;
 let nodes: TriageEngine;
 beforeAll(async () => {
   service = await realRetrieval('engine');
-  nodes = createOfflineEngine({ pages: service.pages, retriever: service.retriever, historyExchanges: config.HISTORY_EXCHANGES });
+  nodes = createOfflineEngine({ pages: service.pages, retriever: service.retriever, historyExchanges: config.ROUTER_HISTORY_EXCHANGES });
 });
 afterAll(async () => {
   await service?.close();

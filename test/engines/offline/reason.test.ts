@@ -13,7 +13,7 @@ let nodes: TriageEngine;
 beforeAll(async () => {
   all = await pages();
   analyser = createAnalyser(all);
-  nodes = createOfflineEngine({ pages: all, historyExchanges: config.HISTORY_EXCHANGES });
+  nodes = createOfflineEngine({ pages: all, historyExchanges: config.ROUTER_HISTORY_EXCHANGES });
 });
 
 const analyse = (text: string, slugs: string[], demographics?: Parameters<Analyser['analyse']>[1], top?: number) =>

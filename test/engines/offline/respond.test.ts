@@ -10,7 +10,7 @@ let all: ConditionPage[];
 let nodes: TriageEngine;
 beforeAll(async () => {
   all = await pages();
-  nodes = createOfflineEngine({ pages: all, historyExchanges: config.HISTORY_EXCHANGES });
+  nodes = createOfflineEngine({ pages: all, historyExchanges: config.ROUTER_HISTORY_EXCHANGES });
 });
 
 function analysis(prediction: Prediction): Analysis {

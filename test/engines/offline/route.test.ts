@@ -5,7 +5,7 @@ import { answerText, config, ctx, drain, pages } from './helpers.js';
 
 let nodes: TriageEngine;
 beforeAll(async () => {
-  nodes = createOfflineEngine({ pages: await pages(), historyExchanges: config.HISTORY_EXCHANGES });
+  nodes = createOfflineEngine({ pages: await pages(), historyExchanges: config.ROUTER_HISTORY_EXCHANGES });
 });
 
 async function route(text: string, history: { role: 'user' | 'assistant'; content: string }[] = []) {
