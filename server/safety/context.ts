@@ -24,7 +24,7 @@ export type ContextSignalId =
 const OLDER_AGE = 65;
 const CARDIAC_RISK_AGE = 50;
 
-const WEEKS = /\b(\d{1,2}) ?(?:days?|d) old\b|\b(\d{1,2}) ?(?:weeks?|wks?|wk) old\b|\b(\d{1,2}) ?(?:months?|mths?|mo) old\b/g;
+const WEEKS = /\b(\d{1,2}) ?(?:days?|d) olds?\b|\b(\d{1,2}) ?(?:weeks?|wks?|wk) olds?\b|\b(\d{1,2}) ?(?:months?|mths?|mo) olds?\b/g;
 const NEWBORN = /\b(?:newborn|new born|neonate|(?:just|only) (?:born|been born)|born (?:yesterday|last week|\d+ days ago))\b/;
 const YEARS = /\b(?:im|i am|hes|he is|shes|she is|aged?|(?:mum|mom|mother|dad|father|nan|gran|grandma|grandad|husband|wife|partner|he|she) is) (\d{1,3})\b|\b(\d{1,3}) ?(?:years? old|yrs? old|yo|year old)\b|\bin (?:my|his|her|their) (\d)0s\b/g;
 const OLD_WORDS = /\b(?:elderly|pensioner|my (?:nan|nana|nanna|gran|granny|grandma|grandad|grandpa|grandmother|grandfather)|care home|nursing home)\b/;

@@ -43,6 +43,7 @@ export const GENERAL_SIGNALS = {
   coughPain: sig('none', [
     '(?:hurts?|pain\\w*|sore|aches?|aching)(?: \\w+){0,4} (?:when|if|as) (?:i |he |she )?(?:cough|coughing|sneeze)', '(?:coughing|cough) (?:makes|hurts|has made)', 'sore from (?:all the )?coughing',
   ]),
+  stridorBreathIn: sig('normal', ['(?:high pitched|squeaky|harsh|rasping|raspy|crowing) (?:noise|sound|squeak)(?: \\w+){0,2} (?:breathing|breathes|breathe) in'], /\bwhoop|\bwhen (?:he|she|they|baby|hes|shes|theyre) (?:cries|crying|is crying|gets upset|is upset|coughs|coughing)\b/),
   knownFits: sig('none', [
     '(?:had|has had|have had|gets|get|has|had them|has them)(?: \\w+){0,3} (?:fits|seizures|convulsions|them|one|these)(?: \\w+){0,2} before',
     '(?:had|has had) (?:one|them|these|a few|several|lots) before', 'known (?:epilep\\w*|febrile)', '(?:another|again)(?: \\w+)? (?:febrile )?(?:fit|seizure|convulsion)',
@@ -150,7 +151,7 @@ export const GENERAL_SIGNALS = {
   fall: sig('normal', ['fell (?:off|from|down|over|out of|onto|on)', 'fallen (?:off|from|down|over)', 'had a fall', '(?:slipped|tripped)(?: \\w+){0,3} (?:and|on|over)', 'fall (?:off|from|down)']),
   headWarning: sig('normal', [
     'dont remember', 'doesnt remember', 'cant remember', 'cant recall', 'no memory (?:of|since)', 'memory loss', 'drowsy', '(?:very|really|so|unusually) (?:sleepy|tired)',
-    'confused', 'muddled', 'clear fluid', 'fluid (?:from|coming out of|leaking from)', 'blood (?:from|coming out of) (?:his|her|my|their) ears?',
+    'confused', 'muddled', 'clear fluid', 'fluid (?:from|coming out of|leaking from)', '(?:clear|watery)(?: \\w+){0,2} (?:fluid|liquid|stuff|water)(?: \\w+){0,6} (?:nose|ears?)', 'blood (?:from|coming out of) (?:his|her|my|their) ears?',
     'not making sense', 'cant stay awake', 'wont stay awake', '(?:headache|head ache)(?: \\w+){0,3} (?:wont|isnt|hasnt|not) (?:go|going|shift|ease|easing)',
     'knocked (?:out|unconscious)', 'passed out', 'blacked out', 'unconscious', 'vomit\\w*', 'been sick', 'being sick', 'threw up', 'throwing up',
     '(?:a|had a|having a) (?:fit|seizure)', 'seizure', 'fitting',
@@ -172,6 +173,17 @@ export const GENERAL_SIGNALS = {
   spotting: sig('normal', ['spotting', 'spots of blood', 'bit of (?:brown|pink) (?:discharge|blood)', 'brown discharge', 'light bleeding']),
 
   // ---- diabetes ------------------------------------------------------------------------------------
+  smokeInhaled: sig('normal', ['breathed in (?:smoke|fumes)', 'smoke inhal\\w*', '(?:house|flat|kitchen|car|building|bonfire) fire', '(?:in|from) (?:a|the) fire', 'singed', 'carbon monoxide']),
+  ingestedMedicine: sig('normal', [
+    '(?:ate|eaten|swallowed|got into|drank|drunk|chewed|taken|took|had)(?: \\w+){0,5} (?:tablets|pills|medicine|medication|meds|capsules|vitamins|iron tablets|e ?cig liquid|vape liquid|nicotine)',
+  ]),
+  newConfusion: sig('normal', [
+    '(?:more|getting|increasingly|newly|suddenly|very|really|much more) (?:confused|muddled|disorientated|disoriented)', '(?:confused|muddled) (?:than usual|lately|recently|all of a sudden)',
+    'not (?:herself|himself|themselves) and (?:confused|muddled)',
+  ], /\bconfused (?:about|by|as to|why|whether|what|if|with)\b/),
+  gettingWorse: sig('normal', ['getting (?:much )?worse', 'worse and worse', 'worse every day', 'gone downhill']),
+  loinPain: sig('normal', ['(?:pain|ache|aching)(?: \\w+){0,3} (?:in|on) (?:my |the |his |her )?(?:back|side|loin)(?: \\w+){0,3} (?:under|below) (?:my |the |his |her )?ribs', '(?:side|loin|flank) pain', 'pain in (?:my |the )?(?:side|loin|flank)', 'kidney pain']),
+  rashInfection: sig('normal', ['chickenpox', 'chicken pox', 'shingles', 'measles', 'slapped cheek', 'rubella', 'rash']),
   veryHighSugar: sig('normal', [
     '(?:meter|monitor|reading|readings|sugar|sugars|glucose|bm|levels?)(?: \\w+){0,3} (?:says |reads |showing |shows |is |are |of |at |just says )?(?:hi|off the scale|over 2\\d|over 3\\d|2[5-9]|3\\d)',
     'ketones (?:are |is )?(?:high|very high|[2-9])', 'high ketones', 'pear drops', 'fruity breath',
@@ -185,13 +197,14 @@ export const GENERAL_SIGNALS = {
   // Few wet nappies, little or dark wee, fluids not staying down: dehydration at any age.
   dehydration: sig('normal', [
     '(?:fewer|less|not many|hardly any|no) wet nappies', 'dry nappies', 'nappies (?:are |have been )?dry', 'not (?:weeing|peeing) (?:much|as much|very much)', '(?:weeing|peeing) (?:less|hardly)',
-    'dark (?:wee|urine|pee)', 'cant keep (?:anything|fluids|water|drinks|milk|feeds?|food) down', 'not keeping (?:anything|fluids|water|drinks|milk|feeds?) down',
+    'dark (?:wee|urine|pee)', '(?:wee|urine|pee)(?: \\w+){0,2} (?:dark|brown|like tea)', '(?:hardly|barely) (?:weeing|peeing|passing urine|had a wee)', 'cant keep (?:anything|fluids|water|drinks|milk|feeds?|food) down', 'not keeping (?:anything|fluids|water|drinks|milk|feeds?) down',
     'sunken (?:eyes|fontanelle|soft spot)', 'no tears',
   ]),
   // Not drinking or feeding: a warning sign in babies, children and older people, not in a busy adult.
   poorIntake: sig('normal', ['(?:not|hasnt|havent|hadnt|isnt|wont|cant|barely|hardly) (?:been )?(?:drinking|feeding|taking (?:her|his|their) (?:milk|bottle|feeds))(?: at all| much| properly| well)?', 'refusing (?:to drink|feeds|drinks|the bottle|milk|the breast)', 'off (?:her|his|their) (?:milk|feeds|bottle)']),
   treatmentFailed: sig('normal', [
     '(?:tablets?|cream|creams|spray|sprays|medicine|medication|antibiotics?|drops|treatment|inhaler|pills|ibuprofen|paracetamol|antihistamines?)(?: \\w+){0,3} (?:not|arent|isnt|hasnt|havent|didnt|dont|doesnt) (?:working|work|worked|helping|helped|help|touching|cleared|clearing|done anything)',
+    '(?:tablets?|cream|creams|spray|sprays|medicine|medication|antibiotics?|drops|treatment|inhaler|pills)(?: \\w+){0,4} (?:not|arent|isnt|havent|hasnt|dont|doesnt) (?:doing anything|doing much|making (?:any |much )?difference)',
     'tried (?:everything|\\w+ different|two different|2 different|loads of|lots of|all the)', 'nothing (?:is )?(?:helping|working|seems to help)', 'no better after',
     '(?:still|not) (?:not )?(?:getting better|improving|clearing up|gone) after',
   ]),

@@ -59,7 +59,7 @@ export const RULES: Rule[] = [
   { kind: 'cardiac', hint: 'heart-attack', label: 'chest pain with breathlessness', needs: [['chestPain'], ['breathless']], except: [['settlesWithRest', 'coughPain']], source: `${NHS}heart-attack/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'severe or crushing chest pain', needs: [['severeChest']], source: `${NHS}heart-attack/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'suspected heart attack', needs: [['heartAttack']], source: `${NHS}heart-attack/` },
-  { kind: 'cardiac', hint: 'heart-attack', label: 'angina not relieved by GTN', needs: [['chestPain'], ['gtnFailed']], source: `${NHS}angina/` },
+  { kind: 'cardiac', hint: 'heart-attack', label: 'angina not relieved by GTN', needs: [['gtnFailed']], source: `${NHS}angina/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'ache in the jaw, neck, arm, back or upper tummy with sweating and breathlessness, sickness or greyness (atypical heart attack)', needs: [['atypicalSite'], ['sweating'], ['breathless', 'nausea', 'greyPale', 'faint']], source: `${NHS}heart-attack/symptoms/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'ache in the jaw, neck, arm, back or upper tummy with breathlessness and sickness, in older age, diabetes or heart disease', needs: [['atypicalSite'], ['breathless', 'greyPale'], ['nausea', 'greyPale', 'faint', 'sweating'], ['cardiacRisk']], source: `${NHS}heart-attack/symptoms/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'chest pain with sickness or greyness in older age, diabetes or heart disease', needs: [['chestPain'], ['nausea', 'greyPale'], ['cardiacRisk']], except: [['settlesWithRest']], source: `${NHS}heart-attack/symptoms/` },
@@ -91,7 +91,7 @@ export const RULES: Rule[] = [
 
   // ---- breathing and bleeding
   { kind: 'breathing', label: 'severe difficulty breathing', needs: [['severeBreathing']], source: 'https://www.nhs.uk/symptoms/shortness-of-breath/' },
-  { kind: 'breathing', label: 'noisy, high-pitched breathing (stridor)', needs: [['stridor']], source: `${NHS}croup/` },
+  { kind: 'breathing', label: 'noisy, high-pitched breathing (stridor)', needs: [['stridor', 'stridorBreathIn']], source: `${NHS}croup/` },
   { kind: 'bleeding', label: 'heavy bleeding, or vomiting or coughing up blood', needs: [['heavyBleeding']], source: 'https://www.nhs.uk/symptoms/vomiting-blood/' },
 
   // ---- head and brain
@@ -123,6 +123,10 @@ export const RULES: Rule[] = [
   { kind: 'other', hint: 'burns-and-scalds', label: 'chemical burn or splash', needs: [['chemical']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'burn to the face, mouth or genitals with blisters, or with a hoarse voice or breathed-in smoke', needs: [['burnFace', 'burnInjury'], ['inhalation', 'blister'], ['burnFace', 'inhalation']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', label: 'poisoning or overdose', needs: [['poisoning']], source: 'https://www.nhs.uk/conditions/poisoning/' },
+  { kind: 'child', label: 'a child who has swallowed medicine', needs: [['ingestedMedicine'], ['child', 'infantUnder3Months', 'infant3To6Months']], source: 'https://www.nhs.uk/conditions/poisoning/' },
+  { kind: 'other', hint: 'burns-and-scalds', label: 'breathed-in smoke with a hoarse voice, coughing or breathlessness', needs: [['smokeInhaled'], ['inhalation', 'breathless', 'severeBreathing', 'nausea']], source: `${NHS}burns-and-scalds/` },
+  { kind: 'other', hint: 'dehydration', label: 'dehydration with drowsiness or confusion, or no wee for a day', needs: [['dehydration', 'noWee', 'poorIntake'], ['drowsyMuddled', 'confused', 'floppy', 'childDanger']], source: `${NHS}dehydration/` },
+  { kind: 'other', hint: 'subarachnoid-haemorrhage', label: 'a sudden headache with a stiff neck', needs: [['thunderclap'], ['stiffNeck']], source: `${NHS}subarachnoid-haemorrhage/` },
 
   // ---- diabetes
   { kind: 'other', hint: 'diabetic-ketoacidosis', label: 'very high blood sugar or ketones with drowsiness, confusion, vomiting or fast breathing', needs: [['diabetic'], ['veryHighSugar'], ['drowsyMuddled', 'nausea', 'fastBreathing']], source: `${NHS}diabetic-ketoacidosis/` },
@@ -133,12 +137,15 @@ export const RULES: Rule[] = [
   { kind: 'other', level: 'URGENT', label: 'a baby, child or older person not drinking or feeding', needs: [['poorIntake'], ['child', 'infantUnder3Months', 'infant3To6Months', 'olderAge']], source: `${NHS}dehydration/` },
   { kind: 'other', level: 'URGENT', label: 'symptoms not helped by treatment', needs: [['treatmentFailed']], source: 'https://www.nhs.uk/nhs-services/gps/' },
   { kind: 'other', level: 'URGENT', label: 'symptoms that keep coming back', needs: [['recurrent']], source: 'https://www.nhs.uk/nhs-services/gps/' },
+  { kind: 'other', level: 'URGENT', label: 'new or increasing confusion', needs: [['newConfusion']], source: `${NHS}confusion/` },
+  { kind: 'other', level: 'URGENT', label: 'a temperature with symptoms getting worse', needs: [['gettingWorse'], ['fever', 'temperature38']], source: `${NHS}fever-in-adults/` },
+  { kind: 'other', level: 'URGENT', hint: 'kidney-infection', label: 'a urine infection with a temperature or pain in the side or back', needs: [['dysuria', 'loinPain'], ['fever', 'temperature38', 'loinPain'], ['dysuria', 'fever', 'temperature38']], source: `${NHS}kidney-infection/` },
   { kind: 'other', level: 'URGENT', label: 'breathlessness getting worse', needs: [['worseningBreath']], source: 'https://www.nhs.uk/symptoms/shortness-of-breath/' },
   { kind: 'other', level: 'URGENT', label: 'a wound, burn or bite that looks infected', needs: [['woundWord'], ['woundInfection']], source: `${NHS}cellulitis/` },
   { kind: 'other', level: 'URGENT', label: 'an animal or human bite', needs: [['bite']], source: `${NHS}animal-and-human-bites/` },
   { kind: 'other', level: 'URGENT', hint: 'fainting', label: 'fainting for no clear reason, or for the first time', needs: [['collapse'], ['noReason']], source: `${NHS}fainting/` },
   { kind: 'other', level: 'URGENT', label: 'a man with urinary infection symptoms', needs: [['male'], ['dysuria']], source: `${NHS}urinary-tract-infections/` },
-  { kind: 'pregnancy', level: 'URGENT', label: 'spotting, a new discharge, pain passing urine or a temperature in pregnancy', needs: [PREGNANT, ['spotting', 'vaginalDischarge', 'dysuria', 'temperature38', 'fever']], source: 'https://www.nhs.uk/pregnancy/' },
+  { kind: 'pregnancy', level: 'URGENT', label: 'spotting, a new discharge, pain passing urine or a temperature in pregnancy', needs: [PREGNANT, ['spotting', 'vaginalDischarge', 'dysuria', 'temperature38', 'fever', 'rashInfection']], source: 'https://www.nhs.uk/pregnancy/' },
   { kind: 'other', level: 'URGENT', label: 'blood sugar staying high in diabetes', needs: [['diabetic'], ['highSugar', 'veryHighSugar']], source: `${NHS}type-2-diabetes/` },
   { kind: 'other', level: 'URGENT', hint: 'headaches', label: 'a new headache with a tender scalp or jaw pain when chewing, over 50', needs: [['jawClaudication'], ['cardiacRisk']], source: `${NHS}headaches/` },
 ];

@@ -102,7 +102,8 @@ const CORE_SIGNALS = {
     'face (?:looks )?(?:funny|odd|strange) on one side',
   ]),
   armWeak: sig('normal', [
-    'cant (?:lift|raise|move|hold up) (?:my |his |her |their |one |either |both |the )?(?:left |right )?(?:arm|arms)',
+    '(?:cant|couldnt|could not) (?:lift|raise|move|hold up) (?:my |his |her |their |one |either |both |the )?(?:left |right )?(?:arm|arms)',
+    '(?:gone|went|going|feels?|felt|is) (?:all )?(?:funny|weird|strange|dead|heavy|numb|weak|tingly) (?:down|on) (?:one|the left|the right|my left|my right|his left|his right|her left|her right) side',
     '(?:arm|arms|hand)(?: \\w+){0,2} (?:suddenly )?(?:gone|went|going|has gone|feels?|is|are|suddenly) (?:weak|limp|floppy|dead|useless)',
     '(?:left|right|one) leg(?: \\w+){0,2} (?:suddenly )?(?:gone|went|going) (?:weak|limp|floppy|dead|useless)',
     '(?:weak\\w*|numb\\w*|paraly\\w*|tingl\\w*) (?:on|down|in|of|along) (?:one|the left|the right|my left|my right|his left|his right|her left|her right|their left|their right) side',
@@ -112,7 +113,7 @@ const CORE_SIGNALS = {
   speech: sig('normal', [
     'slurr\\w*', 'slured', 'slurd',
     'speech(?: \\w+){0,2} (?:slurred|garbled|jumbled|muddled|weird|strange|funny|wrong|gone|affected|not making sense|nonsense)',
-    'words(?: \\w+){0,3} (?:jumbled|mixed up|muddled|coming out wrong|not making sense|garbled)', 'coming out (?:jumbled|wrong|muddled|garbled)',
+    'words(?: \\w+){0,3} (?:jumbled|mixed up|muddled|coming out wrong|not making sense|garbled)', '(?:coming|came|come) out (?:all )?(?:jumbled|wrong|muddled|garbled|funny|strange|slurred)',
     '(?:garbled|jumbled|muddled) (?:speech|words)',
     'cant (?:get (?:his|her|my|their|the) words out|find (?:the |my |his |her |their )?words|speak properly|talk properly|speak suddenly|talk suddenly|understand what (?:im|hes|shes|theyre) saying)',
     'sudden(?:ly)? cant (?:speak|talk)', '(?:trouble|difficulty|problems?) (?:speaking|talking|with (?:his |her |my )?speech|finding words)',
@@ -259,6 +260,7 @@ const CORE_SIGNALS = {
     '(?:vomit\\w*|throwing up|threw up|being sick|been sick|sicking up|puking|puked|sick) (?:up )?(?:\\w+ )?blood',
     'blood in (?:my |his |her |their |the )?(?:vomit|sick)',
     '(?:coughing|coughed|cough) up (?:lots|loads|a lot|mouthfuls?|cupfuls?|clots|a cup)(?: of)? blood',
+    '(?:coughing|coughed|cough\\w*) up(?: \\w+){0,2} blood(?: \\w+){0,6} (?:cup|cupful|mouthfuls?|spoonfuls?|tablespoons?|lots|loads|a lot|clots)',
     'black (?:tarry|sticky|tar like) (?:poo|stool|stools|poop)', '(?:tarry|tar like) (?:poo|stool|stools)',
     '(?:soaked|soaking|soak) through (?:a |my |her |the )?(?:pad|pads|towel|bandage|clothes|sheets)',
     '(?:nosebleed|nose bleed|nose bleeding|nose is bleeding|nose has been bleeding)(?: \\w+){0,4} (?:wont stop|not stopping|hasnt stopped|for (?:over |more than )?(?:15|20|25|30|40|45|an hour|half an hour|ages))',
@@ -275,6 +277,7 @@ const CORE_SIGNALS = {
     '(?:blue|grey|gray|purple) (?:lips|tongue|mouth)',
     'lips(?: (?:are|have|has|look|looks|gone|turned|turning|going|gone|a|bit|slightly|all|very|quite|kind|sort|of|slight))* (?:blue|bluish|grey|gray|greyish|grayish|purple|purplish)',
     'sucking in (?:under|between|below)', 'ribs sucking in',
+    '(?:skin|ribs|tummy|chest)(?: \\w+){0,4} (?:pulling|sucking|drawing|sinking|caving) in', '(?:pulling|sucking|drawing) in (?:between|under|below) (?:the |her |his |their )?ribs',
     '(?:inhaler|blue inhaler|reliever|salbutamol|ventolin)(?: \\w+){0,3} (?:not|isnt|doesnt|didnt|arent) (?:working|help\\w*)',
   ], /\b(?:through (?:my |his |her |the )?nose|nose|nostrils?|(?:or|otherwise|else|unless) (?:i|he|she|they) (?:cant|couldnt))\b/),
 
@@ -287,10 +290,13 @@ const CORE_SIGNALS = {
   longSeizure: sig('normal', [
     '(?:fit|fitting|seizure|seizing|convulsion|convulsing)s?(?: \\w+){0,3} (?:lasting|lasted|lasts|for|over|longer than|more than) (?:more than |over |about |around )?(?:5|five|6|7|8|10|ten|fifteen|15|20) min\\w*',
     'first (?:ever )?(?:fit|seizure|convulsion)', 'never (?:had|have had|has had) (?:a |one )?(?:fit|seizure|convulsion)s? before',
+    '(?:fit|seizure|convulsion)(?: \\w+){0,3} never (?:had|has had|have had) (?:one|any|one before)',
     '(?:collaps\\w*|fell|dropped)(?: \\w+){0,4} (?:and|then) (?:is |was |started |starts )?(?:shaking|jerking|fitting|twitching|convulsing) (?:all over|everywhere|uncontrollably)', '(?:fit|seizure|fitting|convulsing|convulsion)(?: \\w+){0,2} (?:wont|not|hasnt|isnt|doesnt) stop\\w*',
     '(?:seizures|fits) (?:one after another|back to back)',
   ]),
   thunderclap: sig('normal', [
+    '(?:headache|head pain|pain in (?:my|his|her) head)(?: \\w+){0,5} (?:in|within) (?:a few |a couple of )?seconds',
+    '(?:headache|head pain)(?: \\w+){0,4} (?:out of nowhere|out of the blue|all of a sudden)(?: \\w+){0,8} (?:10 10|10 out of 10|ten out of ten|worst|agony|unbearable|excruciating)',
     'thunderclap', 'worst headache (?:of my life|ever|ive ever had|i have ever had|in my life|ive had)',
     'sudden(?:ly)?(?: \\w+){0,2} (?:severe|agonising|agonizing|excruciating|blinding|explosive|unbearable|horrendous|awful|terrible|worst|intense) (?:headache|head pain|pain in (?:my |the |his |her )?head)',
     '(?:severe|agonising|agonizing|excruciating|blinding|explosive|unbearable|horrendous|terrible|intense) (?:headache|head pain)(?: \\w+){0,2} (?:suddenly|out of nowhere|all of a sudden|in seconds|within seconds|like a thunderclap)',
@@ -317,7 +323,7 @@ const CORE_SIGNALS = {
     '(?:a|had a|having a) (?:fit|seizure)', 'seizure', 'fitting',
   ]),
   poisoning: sig('normal', [
-    '(?:swallowed|drank|drunk|ate|eaten|taken|took|has had|got into)(?: \\w+){0,3} (?:bleach|batter(?:y|ies)|button battery|magnets?|detergent|washing (?:tablet|capsule|pod)s?|liquitabs?|weedkiller|antifreeze|poison\\w*|chemicals?|white spirit|dishwasher tablets?)',
+    '(?:swallowed|drank|drunk|ate|eaten|taken|took|has had|got into)(?: \\w+){0,6} (?:bleach|batter(?:y|ies)|button batter(?:y|ies)|magnets?|detergent|washing (?:tablet|capsule|pod)s?|liquitabs?|weedkiller|antifreeze|poison\\w*|chemicals?|white spirit|dishwasher tablets?)',
     'overdos\\w*', 'od d', 'taken an od', 'took an od',
     '(?:took|taken|swallowed|had|ate|eaten)(?: \\w+){0,2} (?:too many|a whole (?:box|pack|packet|bottle|strip)|all (?:of )?(?:my|his|her|the)|loads of|lots of|a handful of|handful of|a bunch of|\\d\\d+)(?: \\w+){0,2} (?:pills|tablets|paracetamol|painkillers|meds|medication|medicine|sleeping pills|ibuprofen|antidepressants|co codamol)',
   ]),

@@ -76,7 +76,7 @@ function duration(text: string): { days: number; text: string } | undefined {
 const FAMILY = '(?:mum|mom|mother|dad|father|husband|wife|partner|nan|nana|gran|granny|grandma|grandad|grandpa|grandfather|grandmother|son|daughter|brother|sister|neighbour|friend|boy|girl|baby|child|kid|toddler|man|woman|he|she|hes|shes)';
 
 function ageFromText(text: string): number | undefined {
-  const weeksOld = /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? old\b/.exec(text);
+  const weeksOld = /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? olds?\b/.exec(text); // "2 week old's" loses its apostrophe
   if (weeksOld) return toNumber(weeksOld[1] as string) * ((UNIT_DAYS[weeksOld[2] as string] ?? 1) / 365);
   const monthsOld = /\b(?:baby|he|she|hes|shes|son|daughter) (?:is|is only|just turned) (\d+) (week|month)s?\b/.exec(text);
   if (monthsOld) return toNumber(monthsOld[1] as string) * ((UNIT_DAYS[monthsOld[2] as string] ?? 1) / 365);

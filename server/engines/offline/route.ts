@@ -45,12 +45,12 @@ const EVERYDAY_WORDS = [
 const EVERYDAY_STEMS = new Set(EVERYDAY_WORDS.map(stem));
 
 const VAGUE =
-  /\b(?:is (?:this|that|it) normal|down there|problem|issue|unwell|ill|sick|poorly|rubbish|awful|terrible|rough|not (?:feeling )?(?:well|right|great|good|ok|okay|myself|herself|himself|100)|isnt (?:well|right)|dont feel (?:right|good|well|great)|off|weird|strange|wrong|under the weather|coming down with|in pain|pain|hurts?|help|worried|health|symptoms?|doctor|something)\b/;
+  /\b(?:is (?:this|that|it) (?:normal|serious|bad|dangerous|worrying|ok)|down there|problem|issue|unwell|ill|sick|poorly|rubbish|awful|terrible|rough|not (?:feeling )?(?:well|right|great|good|ok|okay|myself|herself|himself|100)|isnt (?:well|right)|dont feel (?:right|good|well|great)|off|weird|strange|wrong|under the weather|coming down with|in pain|pain|hurts?|help|worried|health|symptoms?|doctor|something)\b/;
 const GREETING = /^(?:hi+|hello+|hey+|hiya|heya|yo|howdy|greetings|good (?:morning|afternoon|evening|day)|morning|evening|afternoon)\b/;
 const THANKS = /\b(?:thanks|thank you|thankyou|thx|ty|cheers|ta|much appreciated|appreciate it)\b/;
 const GOODBYE = /\b(?:bye|goodbye|see you|see ya|cya|good night|goodnight|take care)\b/;
 const HUMAN = /\b(?:are you (?:a )?(?:real|human|person|bot|robot|ai|machine|computer|doctor|nurse)|am i (?:talking|speaking) to (?:a )?(?:real|human|person|bot|robot|machine))\b/;
-const ABOUT = /\b(?:who are you|what are you|what can you do|what do you do|how do(?:es)? (?:you|this|it) work|what is this|help me understand what you|your name)\b/;
+const ABOUT = /\b(?:who are you|what are you|what can you do|what (?:can|do) you help with|how can you help|what do you do|how do(?:es)? (?:you|this|it) work|what is this|help me understand what you|your name)\b/;
 // Requests that are plainly not about health: answered with what the assistant is for.
 const OFF_TOPIC =
   /\b(?:recipes?|cook(?:ing)? (?:a|the|some)|bake|homework|maths?|algebra|equation|essay|weather|forecast|football|premier league|match|score|fixtures?|holiday|weekend away|trip to|travel|hotel|flights? to|train times|write (?:me )?(?:an? |the |my )?(?:email|message|letter|poem|story|cv|speech|essay|text)|poem|joke|song|lyrics|film|movie|tv|netflix|code|coding|program(?:ming)?|python|javascript|excel|spreadsheet|translate|capital of|directions|shopping|buy|price of|stock market|crypto|bitcoin|news|election|quiz|crossword|wordle|restaurant|pub|mortgage|tax|car insurance|plan (?:a|my|our) (?:weekend|trip|holiday|party|wedding|day))\b/;

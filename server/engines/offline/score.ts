@@ -219,14 +219,15 @@ export function scoreCondition(
       flags.push({ label: e.label, level: e.kind, via: 'text', said: said(e.match, clauses) });
     }
   }
-  const hasEvidence = symptoms.length > 0 || flags.length > 0;
+  const namedInText = condition.titles.some((t) => namesCondition(t, clauses));
+  // Naming the condition ("my 18 month old has threadworms") is evidence too.
+  const hasEvidence = symptoms.length > 0 || flags.length > 0 || namedInText;
   const saidStems = new Set(clauses.flatMap((c) => c.stems.filter((w): w is string => w !== null)));
   for (const f of condition.flags) {
     if (flags.some((h) => h.label === f.label)) continue;
     const hit = factMatch(f, facts, hasEvidence, saidStems);
     if (hit) flags.push(hit);
   }
-  const namedInText = condition.titles.some((t) => namesCondition(t, clauses));
   if (namedInText) score += WEIGHTS.titleBonus;
   // What the person's own words support, before the search's opinion is added.
   const evidence = score;
