@@ -4,11 +4,16 @@ import { execute, subscribe, type ExecutionArgs } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
+import { GraphQLError } from 'graphql';
 import { AppError } from '../contract/errors.js';
 import { resolvePrincipal } from '../auth/resolve.js';
 import type { Principal } from '../auth/principal.js';
 import type { GraphQLContext } from '../graphql/builder.js';
 import { schema } from '../graphql/schema.js';
+import { useCaller, type CallerContext } from './caller.js';
+import { createParseCaches } from './document-cache.js';
+import { codeError, formatForSocket, useErrorCodes, type ErrorPolicy } from './error-codes.js';
+import { useOperationLimits } from './operation-limits.js';
 import type { Services } from './services.js';
 import { serveStatic, type StaticAssets } from './static.js';
 import { graphqlTracingPlugins } from '../telemetry/index.js';
@@ -31,7 +36,7 @@ interface WsExtra {
  */
 export function createHttpServer(services: Services, assets: StaticAssets, operations: PersistedOperations = loadWidgetOperations()): HttpServer {
   const { config, log, db } = services;
-  // One principal per HTTP request, shared by the persisted-operations check and the context.
+  // One principal per HTTP request, shared by the limits, the persisted-operations check and the context.
   const principals = new WeakMap<Request, Promise<Principal>>();
   const principalOf = (request: Request): Promise<Principal> => {
     let principal = principals.get(request);
@@ -41,12 +46,23 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
     }
     return principal;
   };
-  const yoga = createYoga<{ req?: IncomingMessage; principal?: Principal; signal?: AbortSignal }, GraphQLContext>({
+  const errorPolicy: ErrorPolicy = { exposeDetails: config.NODE_ENV === 'development', suggestions: config.introspection };
+  const yoga = createYoga<{ req?: IncomingMessage; signal?: AbortSignal } & CallerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
+    // Order matters: the caller is known before the limits (which depend on it) are applied.
+    plugins: [
+      ...graphqlTracingPlugins(),
+      useCaller(principalOf),
+      useOperationLimits({ limits: config.limits, introspection: config.introspection }),
+      persistedOperationsPlugin(operations, principalOf),
+      useErrorCodes(errorPolicy, log),
+    ],
+    maxRequestBodySize: Math.max(config.limits.public.body, config.limits.server.body),
+    parserAndValidationCache: createParseCaches(config.GRAPHQL_CACHE_MB),
+    maskedErrors: { isDev: config.NODE_ENV === 'development' },
     graphiql: config.NODE_ENV === 'development' && config.GRAPHIQL ? { title: 'Triage assistant', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
-    plugins: [...graphqlTracingPlugins(), persistedOperationsPlugin(operations, principalOf)],
     logging: {
       debug: (...args) => log.debug({ component: 'yoga' }, args.map(String).join(' ')),
       info: (...args) => log.info({ component: 'yoga' }, args.map(String).join(' ')),
@@ -62,13 +78,16 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
       methods: ['GET', 'POST', 'OPTIONS'],
       maxAge: 600,
     }),
-    context: async ({ request, principal, signal, req }) => ({
-      services,
-      clientIp: clientIp(req, config.TRUST_PROXY),
-      origin: request.headers.get('origin') || null,
-      principal: principal ?? (await principalOf(request)),
-      signal: signal ?? request.signal,
-    }),
+    context: async ({ request, principal, authError, signal, req }) => {
+      if (authError) throw authError;
+      return {
+        services,
+        clientIp: clientIp(req, config.TRUST_PROXY),
+        origin: request.headers.get('origin') || null,
+        principal: principal ?? (await principalOf(request)),
+        signal: signal ?? request.signal,
+      };
+    },
   });
 
   const server = createServer((req, res) => {
@@ -89,13 +108,18 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
       return void res.end(await services.metrics.registry.metrics());
     }
     if (url.pathname === '/readyz') {
+      // Load balancers need the status; where each dependency is (internal URLs) is for operators:
+      // shown outside production, or with the metrics token.
       const report = await services.health();
-      return json(res, report.ok ? 200 : 503, { ...report, engine: services.turns.engine });
+      const operator = config.NODE_ENV !== 'production' || (config.METRICS_TOKEN !== undefined && req.headers.authorization === `Bearer ${config.METRICS_TOKEN}`);
+      const checks = operator ? report.checks : report.checks.map(({ name, ok }) => ({ name, ok }));
+      return json(res, report.ok ? 200 : 503, { ok: report.ok, checks, engine: services.turns.engine });
     }
     if (!serveStatic(req, res, url, assets)) json(res, 404, { error: 'not found' });
   }
 
-  const wss = new WebSocketServer({ server, path: '/graphql' });
+  // One message may be as large as a server key's request body; larger frames close the socket (1009).
+  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: Math.max(config.limits.public.body, config.limits.server.body) });
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -124,29 +148,40 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
         ctx.extra.socket.once('close', () => closed.abort());
         return true;
       },
+      // A client's mistake (a syntax error, a refused limit, bad credentials) is answered with an
+      // error message for that operation; throwing here would close the whole socket with 4500.
       onSubscribe: async (ctx, _id, payload) => {
-        const enveloped = yoga.getEnveloped({
-          req: ctx.extra.request,
-          principal: ctx.extra.principal,
-          signal: ctx.extra.closed?.signal,
-          request: new Request('http://localhost/graphql', { method: 'POST', headers: { origin: ctx.extra.request.headers.origin ?? '' } }),
-          params: payload,
-        });
-        const query = documentForSubscribe(operations, payload, ctx.extra.principal!);
-        if (typeof query !== 'string') return [query];
-        const document = enveloped.parse(query);
-        const errors = enveloped.validate(enveloped.schema, document);
-        if (errors.length) return errors;
-        const args: ExecutionArgs = {
-          schema: enveloped.schema,
-          operationName: payload.operationName,
-          document,
-          variableValues: payload.variables,
-          contextValue: await enveloped.contextFactory(),
-          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
-        };
-        return args;
+        try {
+          const enveloped = yoga.getEnveloped({
+            req: ctx.extra.request,
+            principal: ctx.extra.principal,
+            signal: ctx.extra.closed?.signal,
+            request: new Request('http://localhost/graphql', { method: 'POST', headers: { origin: ctx.extra.request.headers.origin ?? '' } }),
+            params: payload,
+          });
+          const query = documentForSubscribe(operations, payload, ctx.extra.principal!);
+          if (typeof query !== 'string') return [codeError(query, errorPolicy, log)];
+          const document = enveloped.parse(query);
+          const errors = enveloped.validate(enveloped.schema, document);
+          if (errors.length) return errors.map((e: GraphQLError) => codeError(e, errorPolicy, log));
+          const args: ExecutionArgs = {
+            schema: enveloped.schema,
+            operationName: payload.operationName,
+            document,
+            variableValues: payload.variables,
+            contextValue: await enveloped.contextFactory(),
+            rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+          };
+          return args;
+        } catch (error) {
+          if (error instanceof GraphQLError) return [codeError(error, errorPolicy, log)];
+          log.error({ err: error }, 'websocket operation failed');
+          return [new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })];
+        }
       },
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors?.length ? { ...result, errors: formatForSocket(result.errors, errorPolicy, log) } : undefined,
+      onError: (_ctx, _id, _payload, errors) => formatForSocket(errors, errorPolicy, log),
       execute: (args: ExecutionArgs) => (args.rootValue as { execute: typeof execute }).execute(args),
       subscribe: (args: ExecutionArgs) => (args.rootValue as { subscribe: typeof subscribe }).subscribe(args),
     },

@@ -17,7 +17,7 @@ import { loadKnowledge } from '../knowledge/load.js';
 import type { TurnRunner } from '../contract/turn.js';
 import { TurnManager } from '../turns/manager.js';
 import { closeOrphanedTurns } from '../turns/orphans.js';
-import { checkHealth } from './health.js';
+import { checkHealth, shareInFlight } from './health.js';
 import { createHttpServer, type HttpServer } from './http.js';
 import { loadAssets } from './static.js';
 import type { Pipeline } from './pipeline.js';
@@ -143,7 +143,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       bus,
       turns,
       readiness,
-      health: () => checkHealth(readiness),
+      health: shareInFlight(() => checkHealth(readiness)),
       limits,
       metrics,
       historyMessages: config.HISTORY_LOAD_MESSAGES,

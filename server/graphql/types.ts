@@ -313,7 +313,7 @@ ThreadRef.implement({
           async ({ before, after, limit, inverted }): Promise<MessageRow[]> =>
             pageMessages(ctx.services.db, thread.id, {
               after: after ? decodeCursor(after) : undefined,
-              before: before ? decodeCursor(before) : undefined,
+              before: before ? decodeCursor(before, 'before') : undefined,
               limit,
               inverted,
             }),
