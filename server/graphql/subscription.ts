@@ -3,6 +3,7 @@ import { badInput } from '../contract/errors.js';
 import type { GraphQLContext } from './builder.js';
 import { builder } from './builder.js';
 import { readableTurn } from './access.js';
+import type { TurnRow } from '../store/threads.js';
 import { TurnEventRef } from './events.js';
 
 /** How often a subscriber polls a turn that runs somewhere this process cannot hear (no shared bus). */
@@ -14,16 +15,18 @@ const ORPHAN_POLL_MS = 1000;
  * it. Every caller gets every event, so seq is gap-free for all; what a caller may not see
  * (TriageChunk's fields without triage:read) is nulled by the field resolvers.
  */
-async function* turnEvents(ctx: GraphQLContext, id: string, afterSeq: number): AsyncGenerator<TurnEvent> {
+async function turnEvents(ctx: GraphQLContext, id: string, afterSeq: number): Promise<AsyncIterable<TurnEvent>> {
   if (afterSeq < 0) throw badInput('afterSeq must be 0 or more.', 'afterSeq');
-  let turn = await readableTurn(ctx, id, 'subscription');
-  const { bus, db } = ctx.services;
+  const turn = await readableTurn(ctx, id, 'subscription');
+  // The bus's iterator is handed over as it is (not wrapped in a generator), so a client that
+  // unsubscribes ends it, and frees what it holds, at once.
+  const live = await ctx.services.bus.subscribe(turn.id, afterSeq, ctx.signal);
+  return live ?? storedEvents(ctx, turn, afterSeq);
+}
 
-  const live = await bus.subscribe(turn.id, afterSeq, ctx.signal);
-  if (live) {
-    yield* live;
-    return;
-  }
+async function* storedEvents(ctx: GraphQLContext, row: TurnRow, afterSeq: number): AsyncGenerator<TurnEvent> {
+  const { db } = ctx.services;
+  let turn = row;
   while (turn.status === 'RUNNING' && !ctx.signal.aborted) {
     await new Promise((resolve) => setTimeout(resolve, ORPHAN_POLL_MS));
     turn = await db.turn.findUniqueOrThrow({ where: { id: turn.id } });
