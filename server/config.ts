@@ -54,8 +54,8 @@ export interface OperationLimits {
 }
 
 const LIMIT_KEYS = ['chars', 'tokens', 'depth', 'aliases', 'directives', 'cost', 'body'] as const satisfies readonly (keyof OperationLimits)[];
-const PUBLIC_LIMITS = 'chars=4000,tokens=600,depth=8,aliases=10,directives=5,cost=1500,body=65536';
-const SERVER_LIMITS = 'chars=20000,tokens=3000,depth=12,aliases=50,directives=20,cost=20000,body=1048576';
+const PUBLIC_LIMITS = 'chars=4000,tokens=600,depth=8,aliases=10,directives=5,cost=5000,body=65536';
+const SERVER_LIMITS = 'chars=20000,tokens=3000,depth=12,aliases=50,directives=20,cost=50000,body=1048576';
 
 /** Parses `chars=4000,tokens=600,...`; keys left out keep their default. */
 export function parseLimits(spec: string, defaults: OperationLimits, variable: string): OperationLimits {

@@ -1,4 +1,4 @@
-import { AppError, forbidden, unauthenticated } from '../contract/errors.js';
+import { AppError, badInput, forbidden, unauthenticated } from '../contract/errors.js';
 import { TurnError } from '../contract/errors.js';
 import { createThread, findTurn, recentHistory, storeUserMessage, type MessageRow, type ThreadRow, type TurnRow } from '../store/threads.js';
 import type { Demographics } from '../contract/turn.js';
@@ -39,8 +39,9 @@ builder.mutationField('startThread', (t) =>
       if (p.kind === 'anonymous') throw unauthenticated('startThread needs a publishable key (widget) or a secret key.');
       if (p.kind === 'thread') throw forbidden('A thread token cannot start threads; use the publishable key.');
       if (p.kind === 'secret' && !p.scopes.has('threads:write')) throw forbidden('Starting threads needs the threads:write scope.');
-      await ctx.services.limits.consume('startThread', p, ctx.clientIp);
+      // Input is checked first: a refused request does not spend the caller's rate-limit budget.
       const demographics = parseDemographics(input?.demographics);
+      await ctx.services.limits.consume('startThread', p, ctx.clientIp);
       const { thread, token } = await createThread(ctx.services.db, p.siteId, demographics, true);
       return { thread, threadToken: token! };
     },
@@ -80,10 +81,24 @@ builder.mutationField('sendMessage', (t) =>
       const text = parseMessageText(input.text);
       const clientMessageId = parseClientMessageId(input.clientMessageId);
       const demographics = parseDemographics(input.demographics);
-      await ctx.services.limits.consume('sendMessage', ctx.principal, ctx.clientIp);
-      const { db, turns, historyMessages } = ctx.services;
-      const sent = await storeUserMessage(db, { threadId: thread.id, text, clientMessageId, demographics, engine: turns.engine });
-      if (!sent.created) return { message: sent.message, turn: (await findTurn(db, sent.turn.id)) ?? sent.turn };
+      const { db, turns, historyMessages, limits } = ctx.services;
+      await limits.consume('sendMessage', ctx.principal, ctx.clientIp);
+      let sent;
+      try {
+        sent = await storeUserMessage(db, { threadId: thread.id, text, clientMessageId, demographics, engine: turns.engine });
+      } catch (error) {
+        await limits.refund('sendMessage', ctx.principal, ctx.clientIp); // THREAD_BUSY: nothing was sent
+        throw error;
+      }
+      if (!sent.created) {
+        await limits.refund('sendMessage', ctx.principal, ctx.clientIp);
+        // A replay returns what the caller itself sent; a different text under the same key is a
+        // mistake (and must not hand back someone else's message).
+        if (sent.message.text !== text) {
+          throw badInput('This clientMessageId was already used for a different message.', 'clientMessageId');
+        }
+        return { message: sent.message, turn: (await findTurn(db, sent.turn.id)) ?? sent.turn };
+      }
       const history = await recentHistory(db, thread.id, sent.message.id, historyMessages);
       const turnInput = {
         turnId: sent.turn.id,
