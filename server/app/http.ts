@@ -27,6 +27,7 @@ export interface HttpServer {
 
 interface WsExtra {
   principal: Principal;
+  authorization: string | null;
   closed: AbortController;
 }
 
@@ -80,12 +81,13 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
     }),
     context: async ({ request, principal, authError, signal, req }) => {
       if (authError) throw authError;
+      const origin = request.headers.get('origin') || null;
       return {
         services,
         clientIp: clientIp(req, config.TRUST_PROXY),
-        origin: request.headers.get('origin') || null,
         principal: principal ?? (await principalOf(request)),
         signal: signal ?? request.signal,
+        origin,
       };
     },
   });
@@ -135,6 +137,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
         const origin = ctx.extra.request.headers.origin ?? null;
         try {
           ctx.extra.principal = await resolvePrincipal(db, authorization, origin);
+          ctx.extra.authorization = authorization;
         } catch (error) {
           if (error instanceof AppError) {
             // graphql-ws closes with 4403 Forbidden on `false`; log why for operators.
@@ -145,13 +148,28 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
         }
         const closed = new AbortController();
         ctx.extra.closed = closed;
-        ctx.extra.socket.once('close', () => closed.abort());
+        // Revoking the key, deleting its site or thread, or removing its origin closes the socket.
+        const socket = ctx.extra.socket;
+        const release = services.access.hold({ principal: ctx.extra.principal, origin }, () => socket.close(4403, 'Forbidden: access revoked'));
+        socket.once('close', () => {
+          release();
+          closed.abort();
+        });
         return true;
       },
       // A client's mistake (a syntax error, a refused limit, bad credentials) is answered with an
       // error message for that operation; throwing here would close the whole socket with 4500.
       onSubscribe: async (ctx, _id, payload) => {
         try {
+          // Each operation re-checks the socket's credential, so a revoked one runs nothing more.
+          const origin = ctx.extra.request.headers.origin ?? null;
+          try {
+            ctx.extra.principal = await resolvePrincipal(db, ctx.extra.authorization ?? null, origin);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            ctx.extra.socket.close(4403, 'Forbidden: access revoked');
+            return [error];
+          }
           const enveloped = yoga.getEnveloped({
             req: ctx.extra.request,
             principal: ctx.extra.principal,

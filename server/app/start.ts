@@ -18,6 +18,7 @@ import type { TurnRunner } from '../contract/turn.js';
 import { TurnManager } from '../turns/manager.js';
 import { closeOrphanedTurns } from '../turns/orphans.js';
 import { checkHealth, shareInFlight } from './health.js';
+import { createLiveAccess } from './live-access.js';
 import { createHttpServer, type HttpServer } from './http.js';
 import { loadAssets } from './static.js';
 import type { Pipeline } from './pipeline.js';
@@ -89,7 +90,11 @@ export async function startService(options: StartOptions): Promise<RunningServic
     if (config.THREAD_RETENTION_DAYS > 0) {
       const purge = () =>
         purgeOldThreads(db, config.THREAD_RETENTION_DAYS).then(
-          (n) => n && log.info({ threads: n, days: config.THREAD_RETENTION_DAYS }, 'deleted threads past their retention'),
+          async (n) => {
+            if (!n) return;
+            log.info({ threads: n, days: config.THREAD_RETENTION_DAYS }, 'deleted threads past their retention');
+            await bus.publishAccessChange(); // their tokens' open connections close
+          },
           (error: unknown) => log.warn({ err: error }, 'retention purge failed'),
         );
       await purge();
@@ -135,6 +140,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const limits = await createRateLimits(config);
     cleanup.push(() => limits.close());
     const metrics = new Metrics();
+    const access = createLiveAccess({ db, bus, log, intervalMs: config.ACCESS_RECHECK_MS });
+    cleanup.push(async () => access.close());
     const turns = new TurnManager({ db, bus, runner, log, checkpointMs: config.TURN_CHECKPOINT_MS, coalesceMs: 8, metrics });
     const services: Services = {
       config,
@@ -146,6 +153,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       health: shareInFlight(() => checkHealth(readiness)),
       limits,
       metrics,
+      access,
       historyMessages: config.HISTORY_LOAD_MESSAGES,
       conditions: conditionsOf(config.KNOWLEDGE_DIR, log),
       reviewLowScore: config.REVIEW_LOW_SCORE,

@@ -123,6 +123,16 @@ export class MemoryBus implements TurnBus {
     for (const id of turnIds) this.logs.delete(id);
   }
 
+  private accessHandlers: (() => void)[] = [];
+
+  async publishAccessChange(): Promise<void> {
+    for (const handler of this.accessHandlers) handler();
+  }
+
+  onAccessChange(handler: () => void): void {
+    this.accessHandlers.push(handler);
+  }
+
   async close(): Promise<void> {
     this.logs.clear();
   }

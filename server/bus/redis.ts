@@ -5,6 +5,7 @@ import type { TurnBus } from './types.js';
 
 const key = (turnId: string) => `triage:turn:${turnId}`;
 const CANCEL_CHANNEL = 'triage:cancel';
+const ACCESS_CHANNEL = 'triage:access';
 /** How long a reader blocks waiting for new events before checking whether the stream expired. */
 const BLOCK_MS = 5000;
 
@@ -18,6 +19,7 @@ export class RedisBus implements TurnBus {
   readonly kind = 'redis';
 
   private cancelHandlers: ((turnId: string) => void)[] = [];
+  private accessHandlers: (() => void)[] = [];
   private listener: Redis | null = null;
 
   private constructor(
@@ -34,13 +36,31 @@ export class RedisBus implements TurnBus {
   /** Cancel requests travel on a pub/sub channel; every instance hears them, the runner acts. */
   onCancelRequest(handler: (turnId: string) => void): void {
     this.cancelHandlers.push(handler);
+    this.listen();
+  }
+
+  async publishAccessChange(): Promise<void> {
+    await this.redis.publish(ACCESS_CHANNEL, '1');
+  }
+
+  /** Access changes travel on their own channel; every instance re-checks its open connections. */
+  onAccessChange(handler: () => void): void {
+    this.accessHandlers.push(handler);
+    this.listen();
+  }
+
+  /** One subscriber connection for both control channels. */
+  private listen(): void {
     if (this.listener) return;
     const listener = this.redis.duplicate();
     this.listener = listener;
-    listener.on('message', (_channel: string, turnId: string) => {
-      for (const h of this.cancelHandlers) h(turnId);
+    listener.on('message', (channel: string, message: string) => {
+      if (channel === CANCEL_CHANNEL) for (const h of this.cancelHandlers) h(message);
+      else if (channel === ACCESS_CHANNEL) for (const h of this.accessHandlers) h();
     });
-    listener.subscribe(CANCEL_CHANNEL).catch((error: unknown) => this.log.error({ err: error }, 'could not subscribe to cancel requests'));
+    listener
+      .subscribe(CANCEL_CHANNEL, ACCESS_CHANNEL)
+      .catch((error: unknown) => this.log.error({ err: error }, 'could not subscribe to the control channels'));
   }
 
   static async connect(url: string, retentionSeconds: number, log: Logger, options: { blockMs?: number } = {}): Promise<RedisBus> {

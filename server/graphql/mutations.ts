@@ -214,6 +214,8 @@ builder.mutationField('deleteThread', (t) =>
       await db.thread.delete({ where: { id: thread.id } });
       await ctx.services.bus.forget(turnIds);
       await auditChange(ctx, 'thread.delete', { siteId: thread.siteId, threadId: thread.id, detail: { turns: turnIds.length } });
+      // Its token's open connections, on every instance, close (and run nothing more).
+      await ctx.services.bus.publishAccessChange();
       return { id: thread.id };
     },
   }),
