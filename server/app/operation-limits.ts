@@ -4,7 +4,7 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationContext, type ValidationRule } from 'graphql';
+import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, TokenKind, type DocumentNode, type ValidationContext, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { OperationLimits } from '../config.js';
 import type { Principal } from '../auth/principal.js';
@@ -107,20 +107,47 @@ export function useOperationLimits(options: {
       }
     },
     onParse(payload) {
-      const limited = parse[tierOf(payload.context.principal)](payload as unknown as ParseHookPayload);
+      const tier = tierOf(payload.context.principal);
+      const limited = parse[tier](payload as unknown as ParseHookPayload);
+      let parsedHere = false;
       payload.setParseFn(((source: string, parseOptions?: unknown) => {
+        parsedHere = true;
         try {
           return limited(source, parseOptions);
         } catch (error) {
           throw parseFailure(error, tooDeep);
         }
       }) as typeof payload.parseFn);
+      // A document from the parse cache was parsed for some earlier caller, perhaps one with
+      // looser limits: it is held to this caller's character and token limits all the same.
+      const source = String(payload.params.source);
+      return ({ result, replaceParseResult }) => {
+        if (parsedHere || !isDocument(result)) return;
+        const limits = options.limits[tier];
+        if (source.length > limits.chars) {
+          replaceParseResult(limitError(`Syntax Error: Character limit of ${limits.chars} exceeded, found ${source.length}.`, 'chars', 'GRAPHQL_PARSE_FAILED'));
+        } else if (tokenCount(result) > limits.tokens) {
+          replaceParseResult(limitError(`Syntax Error: Token limit of ${limits.tokens} exceeded.`, 'tokens', 'GRAPHQL_PARSE_FAILED'));
+        }
+      };
     },
     onValidate(payload) {
       for (const rule of rules[tierOf(payload.context.principal)]) payload.addValidationRule(rule);
       payload.setValidationFn(overflowGuard(payload.validateFn, () => [tooDeep()]));
     },
   };
+}
+
+const isDocument = (value: unknown): value is DocumentNode =>
+  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === Kind.DOCUMENT;
+
+/** Tokens of a parsed document, counted as the token limit counts them (comments and the ends aside). */
+function tokenCount(document: DocumentNode): number {
+  let count = 0;
+  for (let token = document.loc?.startToken ?? null; token; token = token.next) {
+    if (token.kind !== TokenKind.SOF && token.kind !== TokenKind.EOF && token.kind !== TokenKind.COMMENT) count++;
+  }
+  return count;
 }
 
 /** Every parse failure is GRAPHQL_PARSE_FAILED; those from a limit also name it. */

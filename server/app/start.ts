@@ -40,6 +40,10 @@ export interface RunningService {
   services: Services;
   /** Set on the first start of the development site: printed once, then only in DATA_DIR/dev-keys.json. */
   devKeys: { publishableKey: string; staffKey: string; secretKey: string } | null;
+  /** Whether `/` serves the widget demo page (development, with the page present). */
+  demoPage: boolean;
+  /** Whether GraphiQL answers browsers at `/graphql`. */
+  graphiql: boolean;
   close(): Promise<void>;
 }
 
@@ -195,7 +199,14 @@ export async function startService(options: StartOptions): Promise<RunningServic
       },
       'service started',
     );
-    return { url, services, devKeys: devKeys?.fresh ? devKeys : null, close: stopAll };
+    return {
+      url,
+      services,
+      devKeys: devKeys?.fresh ? devKeys : null,
+      demoPage: assets.demoPage !== null,
+      graphiql: config.NODE_ENV === 'development' && config.GRAPHIQL,
+      close: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;
