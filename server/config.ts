@@ -139,7 +139,7 @@ const schema = z.object({
   TRACE_CONTENT: bool(false),
   GRAPHQL_LIMITS_PUBLIC: z.string().default(PUBLIC_LIMITS),
   GRAPHQL_LIMITS_SERVER: z.string().default(SERVER_LIMITS),
-  GRAPHQL_CACHE_MB: int(32, 1),
+  GRAPHQL_CACHE_MB: int(16, 1),
   GRAPHQL_INTROSPECTION: optionalBool,
   ACCESS_RECHECK_MS: int(2_000, 100),
 

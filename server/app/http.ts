@@ -12,7 +12,7 @@ import type { GraphQLContext } from '../graphql/builder.js';
 import { schema } from '../graphql/schema.js';
 import { useCaller, type CallerContext } from './caller.js';
 import { createParseCaches } from './document-cache.js';
-import { codeError, formatForSocket, useErrorCodes, type ErrorPolicy } from './error-codes.js';
+import { codeError, formatForSocket, maskError, useErrorCodes, type ErrorPolicy } from './error-codes.js';
 import { useOperationLimits } from './operation-limits.js';
 import type { Services } from './services.js';
 import { serveStatic, type StaticAssets } from './static.js';
@@ -60,8 +60,9 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
       useErrorCodes(errorPolicy, log),
     ],
     maxRequestBodySize: Math.max(config.limits.public.body, config.limits.server.body),
+    multipart: false, // no file uploads: one parser less facing the internet
     parserAndValidationCache: createParseCaches(config.GRAPHQL_CACHE_MB),
-    maskedErrors: { isDev: config.NODE_ENV === 'development' },
+    maskedErrors: { isDev: config.NODE_ENV === 'development', maskError },
     graphiql: config.NODE_ENV === 'development' && config.GRAPHIQL ? { title: 'Triage assistant', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
     logging: {
@@ -121,6 +122,18 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
   }
 
   // One message may be as large as a server key's request body; larger frames close the socket (1009).
+  // Requests Node's HTTP parser refuses (headers or URL too large, malformed) get a coded JSON
+  // error too, not a bare status line.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({
+      errors: [{ message: tooLarge ? 'The request headers or URL are too large.' : 'The request is not valid HTTP.', extensions: { code: tooLarge ? 'REQUEST_HEADER_FIELDS_TOO_LARGE' : 'BAD_REQUEST' } }],
+    });
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
+
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: Math.max(config.limits.public.body, config.limits.server.body) });
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {

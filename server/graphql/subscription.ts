@@ -1,5 +1,5 @@
 import { TERMINAL_EVENTS, type TurnEvent } from '../contract/events.js';
-import { badInput, unauthenticated } from '../contract/errors.js';
+import { badInput, notFound, unauthenticated } from '../contract/errors.js';
 import type { GraphQLContext } from './builder.js';
 import { builder } from './builder.js';
 import { readableTurn } from './access.js';
@@ -62,7 +62,9 @@ async function* storedEvents(ctx: GraphQLContext, row: TurnRow, afterSeq: number
   let turn = row;
   while (turn.status === 'RUNNING' && !signal.aborted) {
     await new Promise((resolve) => setTimeout(resolve, ORPHAN_POLL_MS));
-    turn = await db.turn.findUniqueOrThrow({ where: { id: turn.id } });
+    const current = await db.turn.findUnique({ where: { id: turn.id } });
+    if (!current) throw notFound('Turn'); // its thread was deleted while we waited
+    turn = current;
   }
   const stored = Array.isArray(turn.events) ? (turn.events as unknown as TurnEvent[]) : [];
   for (const event of stored) {
