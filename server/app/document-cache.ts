@@ -1,4 +1,5 @@
 import type { DocumentNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -15,6 +16,8 @@ export interface ParseCaches {
   /** Parse errors are not kept: they are cheap to find again (the token limit bounds the work) and
    *  depend on the caller's limits, so a document refused for one caller must not be for another. */
   errorCache: { get(key: string): Error | undefined; set(key: string, value: Error): void };
+  /** Drops a document (and so what Yoga keeps with it) from the cache. */
+  forget(document: DocumentNode): void;
 }
 
 export function createParseCaches(maxMegabytes: number): ParseCaches {
@@ -26,8 +29,33 @@ export function createParseCaches(maxMegabytes: number): ParseCaches {
     sizeCalculation: (_document, source) => Math.max(1, source.length * HEAP_BYTES_PER_CHAR),
     ttl: 3_600_000,
   });
+  const sources = new WeakMap<DocumentNode, string>();
   return {
-    documentCache: { get: (key) => documents.get(key), set: (key, value) => void documents.set(key, value) },
+    documentCache: {
+      get: (key) => documents.get(key),
+      set: (key, value) => {
+        sources.set(value, key);
+        documents.set(key, value);
+      },
+    },
     errorCache: { get: () => undefined, set: () => undefined },
+    forget: (document) => {
+      const source = sources.get(document);
+      if (source !== undefined) documents.delete(source);
+    },
+  };
+}
+
+/**
+ * Only documents that validate stay cached: one refused (by a limit or as invalid) is dropped, so
+ * a stream of distinct refused documents keeps nothing (bench/limits.ts measures what one costs).
+ */
+export function useForgetInvalidDocuments(caches: ParseCaches): Plugin {
+  return {
+    onValidate({ params }) {
+      return ({ valid }) => {
+        if (!valid) caches.forget(params.documentAST);
+      };
+    },
   };
 }

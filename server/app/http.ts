@@ -11,7 +11,7 @@ import type { Principal } from '../auth/principal.js';
 import type { GraphQLContext } from '../graphql/builder.js';
 import { schema } from '../graphql/schema.js';
 import { useCaller, type CallerContext } from './caller.js';
-import { createParseCaches } from './document-cache.js';
+import { createParseCaches, useForgetInvalidDocuments } from './document-cache.js';
 import { codeError, formatForSocket, maskError, useErrorCodes, type ErrorPolicy } from './error-codes.js';
 import { useOperationLimits } from './operation-limits.js';
 import type { Services } from './services.js';
@@ -47,6 +47,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
     }
     return principal;
   };
+  const parseCaches = createParseCaches(config.GRAPHQL_CACHE_MB);
   const errorPolicy: ErrorPolicy = { exposeDetails: config.NODE_ENV === 'development', suggestions: config.introspection };
   const yoga = createYoga<{ req?: IncomingMessage; signal?: AbortSignal } & CallerContext, GraphQLContext>({
     schema,
@@ -58,10 +59,11 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
       useOperationLimits({ limits: config.limits, introspection: config.introspection }),
       persistedOperationsPlugin(operations, principalOf),
       useErrorCodes(errorPolicy, log),
+      useForgetInvalidDocuments(parseCaches),
     ],
     maxRequestBodySize: Math.max(config.limits.public.body, config.limits.server.body),
     multipart: false, // no file uploads: one parser less facing the internet
-    parserAndValidationCache: createParseCaches(config.GRAPHQL_CACHE_MB),
+    parserAndValidationCache: parseCaches,
     maskedErrors: { isDev: config.NODE_ENV === 'development', maskError },
     graphiql: config.NODE_ENV === 'development' && config.GRAPHIQL ? { title: 'Triage assistant', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
