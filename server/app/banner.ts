@@ -6,8 +6,8 @@ import type { RunningService } from './start.js';
  * test/api/production.test.ts fetches each.
  */
 export function bannerLines(service: Pick<RunningService, 'url' | 'devKeys' | 'demoPage' | 'graphiql' | 'services'>): string[] {
-  // `/` answers only with the demo page; otherwise the base URL is named without being a link.
-  const lines = ['', service.demoPage ? `  Triage assistant is running at ${service.url}` : '  Triage assistant is running.'];
+  // `/` answers only with the demo page; otherwise the first line names the GraphQL endpoint.
+  const lines = ['', `  Triage assistant is running at ${service.demoPage ? service.url : `${service.url}/graphql`}`];
   if (service.demoPage) lines.push(`  Widget demo:  ${service.url}/`);
   lines.push(
     `  GraphQL:      ${service.url}/graphql${service.graphiql ? ' (GraphiQL in a browser)' : ''}`,
