@@ -27,7 +27,7 @@ import { ORIGIN, startTestServer, type TestServer } from '../support/server.js';
  */
 
 /** Content only readers of the thread may see, and triage content only triage:read may see. */
-const READ_MARKERS = ['SECRET-REASONING', 'SECRET-ANSWER', 'SECRET-NOTES', 'SECRET-PARTIAL'];
+const READ_MARKERS = ['SECRET-REASONING', 'SECRET-ANSWER', 'SECRET-NOTES', 'SECRET-PARTIAL', 'SECRET-FEEDBACK'];
 const TRIAGE_MARKERS = ['secret-condition', 'SECRET-QUERY', 'SECRET-REASONER-OUTPUT', 'SECRET-TRACE', '0.4242', 'SECRET-DETAIL'];
 
 const pauses = new Pauses();
@@ -121,7 +121,12 @@ async function visitorThread(text: string) {
   const sent = await send(server, visitor.token, visitor.threadId, text, { clientMessageId: 'c1' });
   const turnId = sent.data!.sendMessage.turn.id as string;
   if (reached) await reached;
-  else await server.service.services.turns.settled(turnId);
+  else {
+    await server.service.services.turns.settled(turnId);
+    // The visitor rates the answer: their comment is the thread's content too.
+    const rated = await gql(server, `mutation($id: ID!) { submitFeedback(turnId: $id, rating: NOT_HELPFUL, comment: "SECRET-FEEDBACK") { turnId } }`, { id: turnId }, { token: visitor.token });
+    expect(rated.errors).toBeUndefined();
+  }
   return { ...visitor, turnId, text };
 }
 
@@ -151,7 +156,31 @@ function expectHiddenFieldsAlone(result: GqlResult, mutation: string): void {
   }
 }
 
+/** Every mutation of the schema has a walk below: a new mutation fails this until it gets one. */
+const WALKED = ['cancelTurn', 'clearThread', 'deleteThread', 'reviewTurn', 'sendMessage', 'startThread', 'submitFeedback'];
+
 describe('every mutation payload, with every key kind', () => {
+  it('walks every mutation the schema has', () => {
+    expect(Object.keys(schema.getMutationType()!.getFields()).sort()).toEqual(WALKED);
+  });
+
+  it('submitFeedback and reviewTurn payloads show no one else’s content', async () => {
+    for (const kind of KINDS) {
+      const owner = await visitorThread('my head hurts');
+      const feedback = await as(kind, owner, `mutation($id: ID!) { submitFeedback(turnId: $id, rating: HELPFUL) { ${payloadSelection('submitFeedback')} } }`, { id: owner.turnId });
+      expectNoLeak(kind, feedback, 'submitFeedback');
+      const review = await as(
+        kind,
+        owner,
+        `mutation($id: ID!) { reviewTurn(turnId: $id, input: { verdict: UNDER_TRIAGED, severity: A_AND_E }) { ${payloadSelection('reviewTurn')} } }`,
+        { id: owner.turnId },
+      );
+      expectNoLeak(kind, review, 'reviewTurn');
+      if (kind === 'staff') expectHiddenFieldsAlone(review, 'reviewTurn');
+      else expect(review.data?.reviewTurn ?? null, kind).toBeNull();
+    }
+  });
+
   it('sendMessage replaying the visitor’s clientMessageId (idempotency) shows the turn only to readers', async () => {
     const selection = payloadSelection('sendMessage');
     const query = `mutation($input: SendMessageInput!) { sendMessage(input: $input) { ${selection} } }`;
