@@ -157,7 +157,7 @@ function expectHiddenFieldsAlone(result: GqlResult, mutation: string): void {
 }
 
 /** Every mutation of the schema has a walk below: a new mutation fails this until it gets one. */
-const WALKED = ['cancelTurn', 'clearThread', 'deleteThread', 'reviewTurn', 'sendMessage', 'startThread', 'submitFeedback'];
+const WALKED = ['cancelTurn', 'clearThread', 'deleteThread', 'retryTurn', 'reviewTurn', 'sendMessage', 'startThread', 'submitFeedback'];
 
 describe('every mutation payload, with every key kind', () => {
   it('walks every mutation the schema has', () => {
@@ -237,6 +237,25 @@ describe('every mutation payload, with every key kind', () => {
         expectNoLeak(kind, result, 'cancelTurn');
         expect(result.data?.cancelTurn ?? null).toBeNull();
       }
+    }
+  });
+
+  it('retryTurn of a failed turn shows the new turn only to readers; of a finished one, refuses naming no content', async () => {
+    const query = `mutation($id: ID!) { retryTurn(id: $id) { ${payloadSelection('retryTurn')} } }`;
+    for (const kind of KINDS) {
+      const failed = await visitorThread('[fail] my head hurts');
+      const result = await as(kind, failed, query, { id: failed.turnId });
+      expectNoLeak(kind, result, 'retryTurn');
+      if (!WRITES.has(kind)) expect(result.data?.retryTurn ?? null, kind).toBeNull();
+      else {
+        expectHiddenFieldsAlone(result, 'retryTurn');
+        const turnId = (result.data!.retryTurn as { id: string }).id;
+        await server.service.services.turns.settled(turnId);
+      }
+      const done = await visitorThread('my head hurts');
+      const refused = await as(kind, done, query, { id: done.turnId });
+      expectNoLeak(kind, refused, 'retryTurn');
+      expect(refused.data?.retryTurn ?? null).toBeNull();
     }
   });
 
