@@ -1,6 +1,7 @@
 import { benchRetrieval } from './retrieval.js';
 import { benchTracing } from './tracing.js';
 import { benchTurns } from './turns.js';
+import { benchLimits } from './limits.js';
 
 /**
  * npm run bench [-- NAME ...]: runs the listed benches (all by default), one after another.
@@ -11,6 +12,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   retrieval: () => benchRetrieval(),
   turns: () => benchTurns(),
   tracing: () => benchTracing(),
+  limits: () => benchLimits(),
 };
 
 async function main(): Promise<void> {

@@ -26,6 +26,50 @@ const bool = (def: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? def : ['true', '1', 'yes'].includes(v)));
 
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
+
+/**
+ * What one GraphQL operation may cost before any work is done on it (see operationLimits below).
+ * The widget's largest document is about 520 characters, 94 tokens, depth 7, 4 aliases and cost
+ * 162, so the public defaults leave it room while keeping a refused document cheap.
+ */
+export interface OperationLimits {
+  /** Characters of the document (checked before parsing). */
+  chars: number;
+  /** Lexical tokens of the document (checked while parsing, which stops at the limit). */
+  tokens: number;
+  /** Nesting depth of selections, fragments included. */
+  depth: number;
+  /** Aliased fields in one operation. */
+  aliases: number;
+  /** Directives in one operation. */
+  directives: number;
+  /** graphql-armor cost: objects 2, scalars 1, times 1.5 per level, times `first`/`last`. */
+  cost: number;
+  /** Bytes of the HTTP request body (or of one WebSocket message, for server keys' limit). */
+  body: number;
+}
+
+const LIMIT_KEYS = ['chars', 'tokens', 'depth', 'aliases', 'directives', 'cost', 'body'] as const satisfies readonly (keyof OperationLimits)[];
+const PUBLIC_LIMITS = 'chars=4000,tokens=600,depth=8,aliases=10,directives=5,cost=5000,body=65536';
+const SERVER_LIMITS = 'chars=20000,tokens=3000,depth=12,aliases=50,directives=20,cost=50000,body=1048576';
+
+/** Parses `chars=4000,tokens=600,...`; keys left out keep their default. */
+export function parseLimits(spec: string, defaults: OperationLimits, variable: string): OperationLimits {
+  const limits = { ...defaults };
+  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [key, value] = part.split('=').map((p) => p.trim());
+    if (!(LIMIT_KEYS as readonly string[]).includes(key ?? '') || !/^\d+$/.test(value ?? '') || Number(value) < 1) {
+      throw new ConfigError(`Invalid configuration:\n  ${variable}: "${part}" is not one of ${LIMIT_KEYS.map((k) => `${k}=N`).join(', ')} (N >= 1)`);
+    }
+    limits[key as keyof OperationLimits] = Number(value);
+  }
+  return limits;
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -93,6 +137,11 @@ const schema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   OTEL_SERVICE_NAME: z.string().default('triage-assistant'),
   TRACE_CONTENT: bool(false),
+  GRAPHQL_LIMITS_PUBLIC: z.string().default(PUBLIC_LIMITS),
+  GRAPHQL_LIMITS_SERVER: z.string().default(SERVER_LIMITS),
+  GRAPHQL_CACHE_MB: int(16, 1),
+  GRAPHQL_INTROSPECTION: optionalBool,
+  ACCESS_RECHECK_MS: int(2_000, 100),
 
   DEV_SEED: bool(true),
   GRAPHIQL: bool(true),
@@ -164,6 +213,12 @@ export const ENV_DOCS: Record<keyof Env, string> = {
     'OpenTelemetry collector (e.g. `http://otel-collector:4318`): when set, traces (one per turn, linked to its GraphQL operation) are exported over OTLP; the SDK also reads the other standard `OTEL_*` variables (protocol, headers, sampler). Unset: tracing is off and not loaded.',
   OTEL_SERVICE_NAME: 'Service name on exported traces.',
   TRACE_CONTENT: 'Put message text, search queries and GraphQL variables on spans (health data: only for a collector you may store it in).',
+  GRAPHQL_LIMITS_PUBLIC:
+    'What one operation of an anonymous caller, a publishable key or a thread token may be (document characters, tokens, depth, aliases, directives, cost, body bytes), checked before any work; a refused one costs almost nothing. Keys left out keep their default.',
+  GRAPHQL_LIMITS_SERVER: 'The same limits for secret and staff keys (looser: partner and staff tools send larger queries).',
+  GRAPHQL_CACHE_MB: 'Upper bound (estimated heap) of parsed GraphQL documents kept for reuse; documents too large for a sixteenth of it are never kept.',
+  GRAPHQL_INTROSPECTION: 'Allow schema introspection and "Did you mean" suggestions. Unset: on unless `NODE_ENV=production` (`schema.graphql` is the published contract).',
+  ACCESS_RECHECK_MS: 'How often open WebSockets re-check their key or thread token (revoked keys, deleted sites and threads, removed origins close them with 4403); a revocation made through this service or on the Redis bus is acted on at once.',
   DEV_SEED: 'In development, create a development site and keys on first start and print them.',
   GRAPHIQL: 'Serve GraphiQL at `/graphql` in development.',
   OPEN_BROWSER: 'In development, open the widget demo page in a browser when started from a terminal.',
@@ -177,6 +232,10 @@ export interface Config extends Env {
   publicUrl: string;
   /** Whether /review is served (REVIEW_PAGE, else on outside production). */
   reviewPage: boolean;
+  /** Operation limits by caller: `public` (anonymous, publishable keys, thread tokens) and `server` (secret and staff keys). */
+  limits: { public: OperationLimits; server: OperationLimits };
+  /** Introspection and field suggestions (GRAPHQL_INTROSPECTION, or on unless production). */
+  introspection: boolean;
 }
 
 export class ConfigError extends Error {
@@ -207,5 +266,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`,
     reviewPage: e.REVIEW_PAGE ?? e.NODE_ENV !== 'production',
+    limits: {
+      public: parseLimits(e.GRAPHQL_LIMITS_PUBLIC, parseLimits(PUBLIC_LIMITS, {} as OperationLimits, 'default'), 'GRAPHQL_LIMITS_PUBLIC'),
+      server: parseLimits(e.GRAPHQL_LIMITS_SERVER, parseLimits(SERVER_LIMITS, {} as OperationLimits, 'default'), 'GRAPHQL_LIMITS_SERVER'),
+    },
+    introspection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== 'production',
   };
 }

@@ -3,29 +3,15 @@ import { ConfigError, loadConfig } from './config.js';
 import { log } from './log.js';
 import { startService } from './app/start.js';
 import { shutdownTelemetry } from './telemetry/index.js';
+import { bannerLines } from './app/banner.js';
 
 /** `npm start` / `npm run dev`: start everything, print what a newcomer needs, stop cleanly on a signal. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const service = await startService({ config });
-  const lines = [
-    '',
-    `  Triage assistant is running at ${service.url}`,
-    `  Widget demo:  ${service.url}/`,
-    `  GraphQL:      ${service.url}/graphql${config.NODE_ENV === 'development' && config.GRAPHIQL ? ' (GraphiQL in a browser)' : ''}`,
-    `  Engine:       ${service.services.turns.engine === 'OFFLINE' ? 'offline triage engine, no language model' : 'model pipeline'}`,
-  ];
-  if (service.devKeys) {
-    lines.push(
-      '',
-      '  Development site created. Keys (shown once; also saved in DATA_DIR/dev-keys.json):',
-      `    publishable (widget): ${service.devKeys.publishableKey}`,
-      `    staff:                ${service.devKeys.staffKey}`,
-      `    secret (all scopes):  ${service.devKeys.secretKey}`,
-    );
-  }
+  const lines = bannerLines(service);
   process.stdout.write(`${lines.join('\n')}\n\n`);
-  if (config.OPEN_BROWSER && config.NODE_ENV === 'development' && process.stdout.isTTY && !process.env.CI) openBrowser(`${service.url}/`);
+  if (config.OPEN_BROWSER && service.demoPage && process.stdout.isTTY && !process.env.CI) openBrowser(`${service.url}/`);
 
   let stopping = false;
   const stop = (signal: string) => {

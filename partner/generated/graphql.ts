@@ -129,7 +129,7 @@ export type TurnResultQueryVariables = Exact<{
 }>;
 
 
-export type TurnResultQuery = { turn: { id: string, status: TurnStatus, route: Route | null, answer: string | null, advice: { level: AdviceLevel, title: string, text: string, actions: Array<{ label: string, href: string }> } | null, prediction: { condition: string, conditionTitle: string, severity: Severity } | null, sources: Array<{ slug: string, title: string, url: string }>, error: { code: string, message: string, retryable: boolean } | null } };
+export type TurnResultQuery = { turn: { id: string, status: TurnStatus, route: Route | null, answer: string | null, advice: { level: AdviceLevel, title: string, text: string, actions: Array<{ label: string, href: string }> } | null, prediction: { condition: string, conditionTitle: string, severity: Severity } | null, sources: Array<{ slug: string, title: string, url: string }> | null, error: { code: string, message: string, retryable: boolean } | null } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String

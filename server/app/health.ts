@@ -22,3 +22,17 @@ export async function checkHealth(readiness: readonly ReadinessCheck[], timeoutM
   );
   return { ok: checks.every((c) => c.ok), checks };
 }
+
+/**
+ * Concurrent callers share one run of the checks (an alias storm or many clients at once cost one
+ * check), but a finished result is never reused, so a recovered dependency shows at once.
+ */
+export function shareInFlight<T>(run: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  return () => {
+    running ??= run().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+}

@@ -4,11 +4,16 @@ import { execute, subscribe, type ExecutionArgs } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
+import { GraphQLError } from 'graphql';
 import { AppError } from '../contract/errors.js';
 import { resolvePrincipal } from '../auth/resolve.js';
 import type { Principal } from '../auth/principal.js';
 import type { GraphQLContext } from '../graphql/builder.js';
 import { schema } from '../graphql/schema.js';
+import { useCaller, type CallerContext } from './caller.js';
+import { createParseCaches, useForgetInvalidDocuments } from './document-cache.js';
+import { codeError, formatForSocket, maskError, useErrorCodes, type ErrorPolicy } from './error-codes.js';
+import { useOperationLimits } from './operation-limits.js';
 import type { Services } from './services.js';
 import { serveStatic, type StaticAssets } from './static.js';
 import { graphqlTracingPlugins } from '../telemetry/index.js';
@@ -22,6 +27,7 @@ export interface HttpServer {
 
 interface WsExtra {
   principal: Principal;
+  authorization: string | null;
   closed: AbortController;
 }
 
@@ -31,7 +37,7 @@ interface WsExtra {
  */
 export function createHttpServer(services: Services, assets: StaticAssets, operations: PersistedOperations = loadWidgetOperations()): HttpServer {
   const { config, log, db } = services;
-  // One principal per HTTP request, shared by the persisted-operations check and the context.
+  // One principal per HTTP request, shared by the limits, the persisted-operations check and the context.
   const principals = new WeakMap<Request, Promise<Principal>>();
   const principalOf = (request: Request): Promise<Principal> => {
     let principal = principals.get(request);
@@ -41,12 +47,26 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
     }
     return principal;
   };
-  const yoga = createYoga<{ req?: IncomingMessage; principal?: Principal; signal?: AbortSignal }, GraphQLContext>({
+  const parseCaches = createParseCaches(config.GRAPHQL_CACHE_MB);
+  const errorPolicy: ErrorPolicy = { exposeDetails: config.NODE_ENV === 'development', suggestions: config.introspection };
+  const yoga = createYoga<{ req?: IncomingMessage; signal?: AbortSignal } & CallerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
+    // Order matters: the caller is known before the limits (which depend on it) are applied.
+    plugins: [
+      ...graphqlTracingPlugins(),
+      useCaller(principalOf),
+      useOperationLimits({ limits: config.limits, introspection: config.introspection }),
+      persistedOperationsPlugin(operations, principalOf),
+      useErrorCodes(errorPolicy, log),
+      useForgetInvalidDocuments(parseCaches),
+    ],
+    maxRequestBodySize: Math.max(config.limits.public.body, config.limits.server.body),
+    multipart: false, // no file uploads: one parser less facing the internet
+    parserAndValidationCache: parseCaches,
+    maskedErrors: { isDev: config.NODE_ENV === 'development', maskError },
     graphiql: config.NODE_ENV === 'development' && config.GRAPHIQL ? { title: 'Triage assistant', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
-    plugins: [...graphqlTracingPlugins(), persistedOperationsPlugin(operations, principalOf)],
     logging: {
       debug: (...args) => log.debug({ component: 'yoga' }, args.map(String).join(' ')),
       info: (...args) => log.info({ component: 'yoga' }, args.map(String).join(' ')),
@@ -62,13 +82,17 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
       methods: ['GET', 'POST', 'OPTIONS'],
       maxAge: 600,
     }),
-    context: async ({ request, principal, signal, req }) => ({
-      services,
-      clientIp: clientIp(req, config.TRUST_PROXY),
-      origin: request.headers.get('origin') || null,
-      principal: principal ?? (await principalOf(request)),
-      signal: signal ?? request.signal,
-    }),
+    context: async ({ request, principal, authError, signal, req }) => {
+      if (authError) throw authError;
+      const origin = request.headers.get('origin') || null;
+      return {
+        services,
+        clientIp: clientIp(req, config.TRUST_PROXY),
+        principal: principal ?? (await principalOf(request)),
+        signal: signal ?? request.signal,
+        origin,
+      };
+    },
   });
 
   const server = createServer((req, res) => {
@@ -89,13 +113,30 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
       return void res.end(await services.metrics.registry.metrics());
     }
     if (url.pathname === '/readyz') {
+      // Load balancers need the status; where each dependency is (internal URLs) is for operators:
+      // shown outside production, or with the metrics token.
       const report = await services.health();
-      return json(res, report.ok ? 200 : 503, { ...report, engine: services.turns.engine });
+      const operator = config.NODE_ENV !== 'production' || (config.METRICS_TOKEN !== undefined && req.headers.authorization === `Bearer ${config.METRICS_TOKEN}`);
+      const checks = operator ? report.checks : report.checks.map(({ name, ok }) => ({ name, ok }));
+      return json(res, report.ok ? 200 : 503, { ok: report.ok, checks, engine: services.turns.engine });
     }
     if (!serveStatic(req, res, url, assets)) json(res, 404, { error: 'not found' });
   }
 
-  const wss = new WebSocketServer({ server, path: '/graphql' });
+  // One message may be as large as a server key's request body; larger frames close the socket (1009).
+  // Requests Node's HTTP parser refuses (headers or URL too large, malformed) get a coded JSON
+  // error too, not a bare status line.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({
+      errors: [{ message: tooLarge ? 'The request headers or URL are too large.' : 'The request is not valid HTTP.', extensions: { code: tooLarge ? 'REQUEST_HEADER_FIELDS_TOO_LARGE' : 'BAD_REQUEST' } }],
+    });
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
+
+  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: Math.max(config.limits.public.body, config.limits.server.body) });
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -111,6 +152,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
         const origin = ctx.extra.request.headers.origin ?? null;
         try {
           ctx.extra.principal = await resolvePrincipal(db, authorization, origin);
+          ctx.extra.authorization = authorization;
         } catch (error) {
           if (error instanceof AppError) {
             // graphql-ws closes with 4403 Forbidden on `false`; log why for operators.
@@ -121,32 +163,58 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
         }
         const closed = new AbortController();
         ctx.extra.closed = closed;
-        ctx.extra.socket.once('close', () => closed.abort());
+        // Revoking the key, deleting its site or thread, or removing its origin closes the socket.
+        const socket = ctx.extra.socket;
+        const release = services.access.hold({ principal: ctx.extra.principal, origin }, () => socket.close(4403, 'Forbidden: access revoked'));
+        socket.once('close', () => {
+          release();
+          closed.abort();
+        });
         return true;
       },
+      // A client's mistake (a syntax error, a refused limit, bad credentials) is answered with an
+      // error message for that operation; throwing here would close the whole socket with 4500.
       onSubscribe: async (ctx, _id, payload) => {
-        const enveloped = yoga.getEnveloped({
-          req: ctx.extra.request,
-          principal: ctx.extra.principal,
-          signal: ctx.extra.closed?.signal,
-          request: new Request('http://localhost/graphql', { method: 'POST', headers: { origin: ctx.extra.request.headers.origin ?? '' } }),
-          params: payload,
-        });
-        const query = documentForSubscribe(operations, payload, ctx.extra.principal!);
-        if (typeof query !== 'string') return [query];
-        const document = enveloped.parse(query);
-        const errors = enveloped.validate(enveloped.schema, document);
-        if (errors.length) return errors;
-        const args: ExecutionArgs = {
-          schema: enveloped.schema,
-          operationName: payload.operationName,
-          document,
-          variableValues: payload.variables,
-          contextValue: await enveloped.contextFactory(),
-          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
-        };
-        return args;
+        try {
+          // Each operation re-checks the socket's credential, so a revoked one runs nothing more.
+          const origin = ctx.extra.request.headers.origin ?? null;
+          try {
+            ctx.extra.principal = await resolvePrincipal(db, ctx.extra.authorization ?? null, origin);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            ctx.extra.socket.close(4403, 'Forbidden: access revoked');
+            return [error];
+          }
+          const enveloped = yoga.getEnveloped({
+            req: ctx.extra.request,
+            principal: ctx.extra.principal,
+            signal: ctx.extra.closed?.signal,
+            request: new Request('http://localhost/graphql', { method: 'POST', headers: { origin: ctx.extra.request.headers.origin ?? '' } }),
+            params: payload,
+          });
+          const query = documentForSubscribe(operations, payload, ctx.extra.principal!);
+          if (typeof query !== 'string') return [codeError(query, errorPolicy, log)];
+          const document = enveloped.parse(query);
+          const errors = enveloped.validate(enveloped.schema, document);
+          if (errors.length) return errors.map((e: GraphQLError) => codeError(e, errorPolicy, log));
+          const args: ExecutionArgs = {
+            schema: enveloped.schema,
+            operationName: payload.operationName,
+            document,
+            variableValues: payload.variables,
+            contextValue: await enveloped.contextFactory(),
+            rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+          };
+          return args;
+        } catch (error) {
+          if (error instanceof GraphQLError) return [codeError(error, errorPolicy, log)];
+          log.error({ err: error }, 'websocket operation failed');
+          return [new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })];
+        }
       },
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors?.length ? { ...result, errors: formatForSocket(result.errors, errorPolicy, log) } : undefined,
+      onError: (_ctx, _id, _payload, errors) => formatForSocket(errors, errorPolicy, log),
       execute: (args: ExecutionArgs) => (args.rootValue as { execute: typeof execute }).execute(args),
       subscribe: (args: ExecutionArgs) => (args.rootValue as { subscribe: typeof subscribe }).subscribe(args),
     },

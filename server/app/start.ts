@@ -17,7 +17,8 @@ import { loadKnowledge } from '../knowledge/load.js';
 import type { TurnRunner } from '../contract/turn.js';
 import { TurnManager } from '../turns/manager.js';
 import { closeOrphanedTurns } from '../turns/orphans.js';
-import { checkHealth } from './health.js';
+import { checkHealth, shareInFlight } from './health.js';
+import { createLiveAccess } from './live-access.js';
 import { createHttpServer, type HttpServer } from './http.js';
 import { loadAssets } from './static.js';
 import type { Pipeline } from './pipeline.js';
@@ -39,6 +40,10 @@ export interface RunningService {
   services: Services;
   /** Set on the first start of the development site: printed once, then only in DATA_DIR/dev-keys.json. */
   devKeys: { publishableKey: string; staffKey: string; secretKey: string } | null;
+  /** Whether `/` serves the widget demo page (development, with the page present). */
+  demoPage: boolean;
+  /** Whether GraphiQL answers browsers at `/graphql`. */
+  graphiql: boolean;
   close(): Promise<void>;
 }
 
@@ -89,7 +94,11 @@ export async function startService(options: StartOptions): Promise<RunningServic
     if (config.THREAD_RETENTION_DAYS > 0) {
       const purge = () =>
         purgeOldThreads(db, config.THREAD_RETENTION_DAYS).then(
-          (n) => n && log.info({ threads: n, days: config.THREAD_RETENTION_DAYS }, 'deleted threads past their retention'),
+          async (n) => {
+            if (!n) return;
+            log.info({ threads: n, days: config.THREAD_RETENTION_DAYS }, 'deleted threads past their retention');
+            await bus.publishAccessChange(); // their tokens' open connections close
+          },
           (error: unknown) => log.warn({ err: error }, 'retention purge failed'),
         );
       await purge();
@@ -135,6 +144,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const limits = await createRateLimits(config);
     cleanup.push(() => limits.close());
     const metrics = new Metrics();
+    const access = createLiveAccess({ db, bus, log, intervalMs: config.ACCESS_RECHECK_MS });
+    cleanup.push(async () => access.close());
     const turns = new TurnManager({ db, bus, runner, log, checkpointMs: config.TURN_CHECKPOINT_MS, coalesceMs: 8, metrics });
     const services: Services = {
       config,
@@ -143,9 +154,10 @@ export async function startService(options: StartOptions): Promise<RunningServic
       bus,
       turns,
       readiness,
-      health: () => checkHealth(readiness),
+      health: shareInFlight(() => checkHealth(readiness)),
       limits,
       metrics,
+      access,
       historyMessages: config.HISTORY_LOAD_MESSAGES,
       conditions: conditionsOf(config.KNOWLEDGE_DIR, log),
       reviewLowScore: config.REVIEW_LOW_SCORE,
@@ -187,7 +199,14 @@ export async function startService(options: StartOptions): Promise<RunningServic
       },
       'service started',
     );
-    return { url, services, devKeys: devKeys?.fresh ? devKeys : null, close: stopAll };
+    return {
+      url,
+      services,
+      devKeys: devKeys?.fresh ? devKeys : null,
+      demoPage: assets.demoPage !== null,
+      graphiql: config.NODE_ENV === 'development' && config.GRAPHIQL,
+      close: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

@@ -8,6 +8,7 @@ import { migrate } from '../store/migrate.js';
 import { startPostgres } from '../store/postgres.js';
 import { SCOPES, type Scope } from '../contract/keys.js';
 import { appendAudit, type AuditAction } from '../store/audit.js';
+import { RedisBus } from '../bus/redis.js';
 import { createKey } from './sites.js';
 
 /**
@@ -20,8 +21,11 @@ import { createKey } from './sites.js';
  *   key:create --site ID --kind publishable|secret|staff [--name NAME] [--scope threads:read ...]
  *   key:list --site ID
  *   key:revoke --key ID
+ *   site:delete --site ID   (with its keys, threads, messages and turns)
  * Uses DATABASE_URL, or the embedded Postgres under DATA_DIR (stop `npm start` first: one server
- * per data folder).
+ * per data folder). Revoking a key, deleting a site or changing origins closes the connections
+ * that used them: at once through Redis when REDIS_URL is set, otherwise at the services' next
+ * periodic re-check (ACCESS_RECHECK_MS).
  */
 
 export class AdminUsageError extends Error {
@@ -32,7 +36,13 @@ const origin = z
   .string()
   .regex(/^(https?:\/\/[^/\s]+|\*)$/, 'origins look like https://clinic.example or http://localhost:*');
 
-export async function runAdmin(db: Db, argv: string[], out: (line: string) => void): Promise<void> {
+export async function runAdmin(
+  db: Db,
+  argv: string[],
+  out: (line: string) => void,
+  /** Tells running services that access changed (the bus's publishAccessChange), when one is reachable. */
+  accessChanged: () => Promise<void> = async () => {},
+): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -79,6 +89,7 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
     case 'site:origins': {
       const site = await db.site.update({ where: { id: need(values.site, 'site') }, data: { allowedOrigins: origins() } });
       await audit('site.origins', site.id, { origins: site.allowedOrigins.join(' ') });
+      await accessChanged();
       out(`site ${site.id} origins: ${site.allowedOrigins.join(' ')}`);
       return;
     }
@@ -88,6 +99,17 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
       out(
         `site ${site.id}: ${site.persistedOperationsOnly ? "browser keys may run only the widget's persisted operations" : 'browser keys may run any operation their access allows'}`,
       );
+      return;
+    }
+    case 'site:delete': {
+      const siteId = need(values.site, 'site');
+      // A turn still running would lose its rows mid-write: wait for it (turns end within minutes).
+      const running = await db.turn.count({ where: { status: 'RUNNING', thread: { siteId } } });
+      if (running) throw new AdminUsageError(`${running} turn(s) of this site are still running; try again when they have ended`);
+      const site = await db.site.delete({ where: { id: siteId } });
+      await audit('site.delete', site.id, { name: site.name });
+      await accessChanged();
+      out(`deleted site ${site.id} "${site.name}" with its keys and threads`);
       return;
     }
     case 'key:create': {
@@ -109,11 +131,12 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
     case 'key:revoke': {
       const key = await db.apiKey.update({ where: { id: need(values.key, 'key') }, data: { revokedAt: new Date() } });
       await audit('key.revoke', key.siteId, { keyId: key.id, kind: key.kind.toLowerCase() });
+      await accessChanged();
       out(`revoked ${key.id} (${key.prefix}…)`);
       return;
     }
     default:
-      throw new AdminUsageError('commands: site:create, site:list, site:origins, site:persisted-operations, key:create, key:list, key:revoke');
+      throw new AdminUsageError('commands: site:create, site:list, site:origins, site:persisted-operations, site:delete, key:create, key:list, key:revoke');
   }
 }
 
@@ -122,13 +145,15 @@ if (process.argv[1]?.endsWith('auth/cli.ts')) {
   const postgres = await startPostgres({ url: config.DATABASE_URL, dataDir: config.dataDir, log });
   await migrate(postgres.url, log);
   const db = createDb(postgres.url);
+  const bus = config.REDIS_URL ? await RedisBus.connect(config.REDIS_URL, config.EVENT_RETENTION_SECONDS, log) : null;
   try {
-    await runAdmin(db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`));
+    await runAdmin(db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`), async () => bus?.publishAccessChange());
   } catch (error) {
     process.exitCode = 1;
     if (error instanceof AdminUsageError || error instanceof z.ZodError) process.stderr.write(`${error.message}\n`);
     else throw error;
   } finally {
+    await bus?.close();
     await db.$disconnect();
     await postgres.stop();
   }

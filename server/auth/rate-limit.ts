@@ -9,6 +9,8 @@ export type LimitedAction = 'startThread' | 'sendMessage' | 'submitFeedback';
 export interface RateLimits {
   /** Throws RATE_LIMITED (with retryAfterSeconds) when the caller is over its budget. */
   consume(action: LimitedAction, principal: Principal, clientIp: string): Promise<void>;
+  /** Gives back what `consume` took, for a request refused after it (THREAD_BUSY, a replay). */
+  refund(action: LimitedAction, principal: Principal, clientIp: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,13 +42,18 @@ export async function createRateLimits(
     submitFeedback: { visitor: limiter('fb-v', f, 60), server: limiter('fb-k', f * SERVER_KEY_FACTOR, 60) },
   };
 
+  const limiterFor = (action: LimitedAction, principal: Principal, clientIp: string) => {
+    if (principal.kind === 'anonymous') return null; // refused by access checks anyway
+    const byKey = principal.kind === 'secret' || principal.kind === 'staff';
+    const target = byKey ? limiters[action].server : limiters[action].visitor;
+    return target ? { target, key: byKey ? `${principal.keyId}` : `${principal.siteId}:${clientIp}` } : null;
+  };
+
   return {
     async consume(action, principal, clientIp) {
-      if (principal.kind === 'anonymous') return; // refused by access checks anyway
-      const byKey = principal.kind === 'secret' || principal.kind === 'staff';
-      const target = byKey ? limiters[action].server : limiters[action].visitor;
-      if (!target) return;
-      const key = byKey ? `${principal.keyId}` : `${principal.siteId}:${clientIp}`;
+      const limiter = limiterFor(action, principal, clientIp);
+      if (!limiter) return;
+      const { target, key } = limiter;
       try {
         await target.consume(key);
       } catch (rejection) {
@@ -55,6 +62,10 @@ export async function createRateLimits(
         const what = { sendMessage: 'messages', startThread: 'new conversations', submitFeedback: 'ratings' }[action];
         throw new AppError('RATE_LIMITED', `Too many ${what} for now. Please try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
       }
+    },
+    async refund(action, principal, clientIp) {
+      const limiter = limiterFor(action, principal, clientIp);
+      if (limiter) await limiter.target.reward(limiter.key, 1);
     },
     close: async () => {
       await redis?.quit();

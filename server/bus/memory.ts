@@ -71,6 +71,11 @@ export class MemoryBus implements TurnBus {
             if (TERMINAL_EVENTS.has(event.type)) finish(); // deliver it, then end
             return { value: event, done: false };
           }
+          // Resumed at or past the end of a finished turn: nothing more will ever come.
+          if (log.finishedAt !== null) {
+            finish();
+            break;
+          }
           await new Promise<void>((resolve) => {
             wake = resolve;
             // An event may have arrived (or return() been called) before `wake` was installed.
@@ -116,6 +121,16 @@ export class MemoryBus implements TurnBus {
 
   async forget(turnIds: readonly string[]): Promise<void> {
     for (const id of turnIds) this.logs.delete(id);
+  }
+
+  private accessHandlers: (() => void)[] = [];
+
+  async publishAccessChange(): Promise<void> {
+    for (const handler of this.accessHandlers) handler();
+  }
+
+  onAccessChange(handler: () => void): void {
+    this.accessHandlers.push(handler);
   }
 
   async close(): Promise<void> {

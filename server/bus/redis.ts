@@ -5,7 +5,8 @@ import type { TurnBus } from './types.js';
 
 const key = (turnId: string) => `triage:turn:${turnId}`;
 const CANCEL_CHANNEL = 'triage:cancel';
-/** How long a reader blocks waiting for new events before checking whether it was cancelled. */
+const ACCESS_CHANNEL = 'triage:access';
+/** How long a reader blocks waiting for new events before checking whether the stream expired. */
 const BLOCK_MS = 5000;
 
 /**
@@ -18,12 +19,14 @@ export class RedisBus implements TurnBus {
   readonly kind = 'redis';
 
   private cancelHandlers: ((turnId: string) => void)[] = [];
+  private accessHandlers: (() => void)[] = [];
   private listener: Redis | null = null;
 
   private constructor(
     private readonly redis: Redis,
     private readonly retentionSeconds: number,
     private readonly log: Logger,
+    private readonly blockMs: number,
   ) {}
 
   async requestCancel(turnId: string): Promise<void> {
@@ -33,20 +36,38 @@ export class RedisBus implements TurnBus {
   /** Cancel requests travel on a pub/sub channel; every instance hears them, the runner acts. */
   onCancelRequest(handler: (turnId: string) => void): void {
     this.cancelHandlers.push(handler);
+    this.listen();
+  }
+
+  async publishAccessChange(): Promise<void> {
+    await this.redis.publish(ACCESS_CHANNEL, '1');
+  }
+
+  /** Access changes travel on their own channel; every instance re-checks its open connections. */
+  onAccessChange(handler: () => void): void {
+    this.accessHandlers.push(handler);
+    this.listen();
+  }
+
+  /** One subscriber connection for both control channels. */
+  private listen(): void {
     if (this.listener) return;
     const listener = this.redis.duplicate();
     this.listener = listener;
-    listener.on('message', (_channel: string, turnId: string) => {
-      for (const h of this.cancelHandlers) h(turnId);
+    listener.on('message', (channel: string, message: string) => {
+      if (channel === CANCEL_CHANNEL) for (const h of this.cancelHandlers) h(message);
+      else if (channel === ACCESS_CHANNEL) for (const h of this.accessHandlers) h();
     });
-    listener.subscribe(CANCEL_CHANNEL).catch((error: unknown) => this.log.error({ err: error }, 'could not subscribe to cancel requests'));
+    listener
+      .subscribe(CANCEL_CHANNEL, ACCESS_CHANNEL)
+      .catch((error: unknown) => this.log.error({ err: error }, 'could not subscribe to the control channels'));
   }
 
-  static async connect(url: string, retentionSeconds: number, log: Logger): Promise<RedisBus> {
+  static async connect(url: string, retentionSeconds: number, log: Logger, options: { blockMs?: number } = {}): Promise<RedisBus> {
     const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     redis.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
     await redis.connect();
-    return new RedisBus(redis, retentionSeconds, log);
+    return new RedisBus(redis, retentionSeconds, log, options.blockMs ?? BLOCK_MS);
   }
 
   async publish(event: TurnEvent): Promise<void> {
@@ -61,11 +82,33 @@ export class RedisBus implements TurnBus {
 
   async subscribe(turnId: string, afterSeq: number, signal?: AbortSignal): Promise<AsyncIterable<TurnEvent> | null> {
     if (!(await this.redis.exists(key(turnId)))) return null;
-    return this.iterate(turnId, afterSeq, signal);
+    // A generator blocked in XREAD cannot take return() until the read ends (up to BLOCK_MS): a
+    // subscriber that leaves aborts `left` first, which disconnects its reader at once.
+    const left = new AbortController();
+    const events = this.iterate(turnId, afterSeq, signal ? AbortSignal.any([signal, left.signal]) : left.signal);
+    const iterator: AsyncIterableIterator<TurnEvent> = {
+      [Symbol.asyncIterator]: () => iterator,
+      next: () => events.next(),
+      return: async () => {
+        left.abort();
+        return events.return(undefined);
+      },
+    };
+    return iterator;
   }
 
-  private async *iterate(turnId: string, afterSeq: number, signal?: AbortSignal): AsyncGenerator<TurnEvent> {
+  /** How many live readers (one Redis connection each) this process holds (diagnostics; tests). */
+  readerCount(): number {
+    return this.readers;
+  }
+
+  private readers = 0;
+
+  private async *iterate(turnId: string, afterSeq: number, signal: AbortSignal): AsyncGenerator<TurnEvent> {
     const k = key(turnId);
+    // Resumed at or past the end of a finished turn: nothing more will ever come.
+    const [last] = await this.redis.xrevrange(k, '+', '-', 'COUNT', 1);
+    if (last && TERMINAL_EVENTS.has(parse(last[1]).type) && parse(last[1]).seq <= afterSeq) return;
     let lastId = `${afterSeq}-1`;
     const replay = await this.redis.xrange(k, `(${lastId}`, '+');
     for (const [id, fields] of replay) {
@@ -74,12 +117,14 @@ export class RedisBus implements TurnBus {
       yield event;
       if (TERMINAL_EVENTS.has(event.type)) return;
     }
+    if (signal.aborted) return;
     const reader = this.redis.duplicate();
+    this.readers++;
     const stop = () => reader.disconnect();
-    signal?.addEventListener('abort', stop);
+    signal.addEventListener('abort', stop);
     try {
-      while (!signal?.aborted) {
-        const batch = await reader.xread('BLOCK', BLOCK_MS, 'STREAMS', k, lastId);
+      while (!signal.aborted) {
+        const batch = await reader.xread('BLOCK', this.blockMs, 'STREAMS', k, lastId);
         if (!batch) {
           if (!(await this.redis.exists(k))) return; // expired while waiting: nothing more will come
           continue;
@@ -94,11 +139,12 @@ export class RedisBus implements TurnBus {
         }
       }
     } catch (error) {
-      if (!signal?.aborted) throw error;
+      if (!signal.aborted) throw error;
       this.log.debug({ turnId }, 'subscriber left');
     } finally {
-      signal?.removeEventListener('abort', stop);
+      signal.removeEventListener('abort', stop);
       reader.disconnect();
+      this.readers--;
     }
   }
 

@@ -17,5 +17,11 @@ export interface TurnBus {
   onCancelRequest(handler: (turnId: string) => void): void;
   /** Drops the replayable events of finished turns now (a visitor deleted their conversation). */
   forget(turnIds: readonly string[]): Promise<void>;
+  /**
+   * Tells every instance (this one included) that access changed (a key revoked, a site or thread
+   * deleted, an origin removed), so each re-checks the credentials its open connections hold.
+   */
+  publishAccessChange(): Promise<void>;
+  onAccessChange(handler: () => void): void;
   close(): Promise<void>;
 }

@@ -23,7 +23,10 @@ async function threadFor(ctx: GraphQLContext, id: string, access: ThreadAccess, 
   const thread = UUID.test(id) ? await findThread(ctx.services.db, id) : null;
   if (!thread) throw notFound('Thread');
   if (!ALLOWED[access](ctx.principal, thread)) throw forbidden(REFUSAL[access]);
-  if (access === 'read') await auditReads(ctx, [{ threadId: thread.id, siteId: thread.siteId, turnId }], via);
+  if (access === 'read') {
+    await auditReads(ctx, [{ threadId: thread.id, siteId: thread.siteId, turnId }], via);
+    checksOf(ctx).set(thread.id, Promise.resolve(true));
+  }
   return thread;
 }
 
@@ -54,4 +57,40 @@ export function requireBrowse(ctx: GraphQLContext): string {
     throw forbidden('Browsing threads needs a staff key or a secret key with threads:read.');
   }
   return p.siteId;
+}
+
+/**
+ * Whether the caller may read a thread's content, asked by fields reachable without a read check
+ * (mutation payloads: a threads:write key writes but may not read). Answered once per request
+ * and thread.
+ */
+const readChecks = new WeakMap<GraphQLContext, Map<string, Promise<boolean>>>();
+
+function checksOf(ctx: GraphQLContext): Map<string, Promise<boolean>> {
+  let checks = readChecks.get(ctx);
+  if (!checks) readChecks.set(ctx, (checks = new Map()));
+  return checks;
+}
+
+export function mayReadThread(ctx: GraphQLContext, threadId: string): Promise<boolean> {
+  const p = ctx.principal;
+  if (p.kind === 'thread') return Promise.resolve(p.threadId === threadId);
+  if (p.kind !== 'staff' && !(p.kind === 'secret' && hasScope(p, 'threads:read'))) return Promise.resolve(false);
+  const checks = checksOf(ctx);
+  let check = checks.get(threadId);
+  if (!check) {
+    // Content read through a mutation payload is a read like any other: audited before it is shown.
+    check = findThread(ctx.services.db, threadId).then(async (thread) => {
+      if (!thread || !canReadThread(p, thread)) return false;
+      await auditReads(ctx, [{ threadId: thread.id, siteId: thread.siteId }], 'payload');
+      return true;
+    });
+    checks.set(threadId, check);
+  }
+  return check;
+}
+
+/** FORBIDDEN on this field alone (it is nullable) when the caller may not read the thread. */
+export async function requireThreadRead(ctx: GraphQLContext, threadId: string): Promise<void> {
+  if (!(await mayReadThread(ctx, threadId))) throw forbidden("Reading this needs read access to the thread (a thread token or threads:read).");
 }

@@ -24,6 +24,8 @@ export interface ApiServices {
   conditions(): Promise<readonly { slug: string; title: string }[]>;
   /** REVIEW_LOW_SCORE: a triage turn whose best source scored below this is queued for review. */
   reviewLowScore: number;
+  /** Follows the credential of a long-lived operation; `revoke` runs when it stops holding. */
+  access: { hold(credential: { principal: Principal; origin: string | null }, revoke: () => void): () => void };
 }
 
 export interface GraphQLContext {
@@ -33,6 +35,6 @@ export interface GraphQLContext {
   signal: AbortSignal;
   /** The caller's IP (X-Forwarded-For's first hop when TRUST_PROXY), for rate limits and the audit log. */
   clientIp: string;
-  /** The request's Origin header (browsers), for the audit log. */
+  /** The request's (or WebSocket handshake's) Origin header: browser credentials are bound to it; the audit log records it. */
   origin: string | null;
 }

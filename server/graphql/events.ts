@@ -3,6 +3,7 @@ import { severityToDb } from '../store/severity.js';
 import { canSeeTriage } from '../auth/principal.js';
 import { builder } from './builder.js';
 import { AdviceRef, EngineEnum, MessageRef, RouteEnum, SeverityEnum, SourceRef, StageEnum } from './types.js';
+import { notFound } from '../contract/errors.js';
 
 type Of<T extends TurnEvent['type']> = Extract<TurnEvent, { type: T }>;
 
@@ -91,7 +92,8 @@ builder.objectFields(completed, (t) => ({
   assistantMessage: t.field({
     type: MessageRef,
     description: 'The stored ASSISTANT message (named so it does not clash with TurnFailed.message).',
-    resolve: async (e, _a, ctx) => ctx.services.db.message.findUniqueOrThrow({ where: { id: e.messageId } }),
+    resolve: async (e, _a, ctx) =>
+      (await ctx.services.db.message.findUnique({ where: { id: e.messageId } })) ?? Promise.reject(notFound('Message')), // cleared or deleted since
   }),
 }));
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { badInput, forbidden, unauthenticated } from '../contract/errors.js';
 import { upsertFeedback, findFeedback, type FeedbackRow } from '../store/feedback.js';
 import { builder } from './builder.js';
-import { writableTurn } from './access.js';
+import { requireThreadRead, writableTurn } from './access.js';
+import { characters, checkText } from './inputs.js';
 import { auditChange } from './audit.js';
 import { FeedbackRatingEnum } from './review-enums.js';
 import { TurnRef } from './types.js';
@@ -25,14 +26,17 @@ builder.objectField(TurnRef, 'feedback', (t) =>
     type: FeedbackRef,
     nullable: true,
     description: 'The rating given to this turn, if any (whoever may read the thread).',
-    resolve: (turn, _a, ctx) => findFeedback(ctx.services.db, turn.id),
+    resolve: async (turn, _a, ctx) => {
+      await requireThreadRead(ctx, turn.threadId);
+      return findFeedback(ctx.services.db, turn.id);
+    },
   }),
 );
 
 const comment = z
   .string()
   .trim()
-  .max(MAX_FEEDBACK_COMMENT, `The comment can be up to ${MAX_FEEDBACK_COMMENT} characters.`)
+  .refine((v) => characters(v) <= MAX_FEEDBACK_COMMENT, `The comment can be up to ${MAX_FEEDBACK_COMMENT} characters.`)
   .transform((s) => s || null);
 
 builder.mutationField('submitFeedback', (t) =>
@@ -51,6 +55,7 @@ builder.mutationField('submitFeedback', (t) =>
       if (p.kind === 'staff') throw forbidden('Staff keys review turns (reviewTurn); feedback is for the person and partner apps.');
       if (p.kind === 'publishable') throw forbidden('Use the thread token returned by startThread to rate its answers.');
       if (p.kind === 'secret' && !p.scopes.has('threads:write')) throw forbidden('Rating answers needs the threads:write scope.');
+      if (args.comment != null) checkText(args.comment, 'comment');
       const parsed = comment.nullish().safeParse(args.comment);
       if (!parsed.success) throw badInput(parsed.error.issues[0]!.message, 'comment');
       const turn = await writableTurn(ctx, String(args.turnId));

@@ -5,6 +5,27 @@ import { builder } from './builder.js';
 import { SexEnum } from './types.js';
 
 export const MAX_MESSAGE_LENGTH = 4000;
+export const MAX_NOTES_LENGTH = 500;
+
+/** A lone UTF-16 surrogate: not text, and not storable as UTF-8. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Lengths are counted in characters (Unicode code points), as people count them, not UTF-16 units. */
+export const characters = (text: string): number => {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+};
+
+/**
+ * Text from a client: NUL (which Postgres cannot store) and lone surrogates (not Unicode text)
+ * are refused with BAD_USER_INPUT naming the field, before anything reaches the database.
+ */
+export function checkText(text: string, field: string): string {
+  if (text.includes('\u0000')) throw badInput('Text may not contain NUL characters.', field);
+  if (LONE_SURROGATE.test(text)) throw badInput('Text must be valid Unicode (it has a lone surrogate).', field);
+  return text;
+}
 
 export const DemographicsInput = builder.inputType('DemographicsInput', {
   description: 'Optional details that make triage more accurate. All fields optional.',
@@ -21,7 +42,11 @@ const demographicsSchema = z
     age: z.number().int().min(0, 'Age must be between 0 and 120.').max(120, 'Age must be between 0 and 120.').nullish(),
     sex: z.enum(['FEMALE', 'MALE', 'OTHER']).nullish(),
     pregnant: z.boolean().nullish(),
-    notes: z.string().trim().max(500, 'Notes can be up to 500 characters.').nullish(),
+    notes: z
+      .string()
+      .trim()
+      .refine((v) => characters(v) <= MAX_NOTES_LENGTH, `Notes can be up to ${MAX_NOTES_LENGTH} characters.`)
+      .nullish(),
   })
   .strict();
 
@@ -30,6 +55,7 @@ type DemographicsIn = { age?: number | null; sex?: 'FEMALE' | 'MALE' | 'OTHER' |
 /** Validates and normalises demographics; BAD_USER_INPUT names the field that is wrong. */
 export function parseDemographics(input: DemographicsIn | null | undefined): Demographics | undefined {
   if (!input) return undefined;
+  if (typeof input.notes === 'string') checkText(input.notes, 'demographics.notes');
   const parsed = demographicsSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -46,10 +72,11 @@ export function parseDemographics(input: DemographicsIn | null | undefined): Dem
 }
 
 export function parseMessageText(text: string): string {
-  const trimmed = text.trim();
+  const trimmed = checkText(text, 'text').trim();
   if (!trimmed) throw badInput('The message is empty.', 'text');
-  if (trimmed.length > MAX_MESSAGE_LENGTH) {
-    throw badInput(`The message is ${trimmed.length} characters; the limit is ${MAX_MESSAGE_LENGTH}.`, 'text');
+  const length = characters(trimmed);
+  if (length > MAX_MESSAGE_LENGTH) {
+    throw badInput(`The message is ${length} characters; the limit is ${MAX_MESSAGE_LENGTH}.`, 'text');
   }
   return trimmed;
 }

@@ -1,6 +1,6 @@
-import { AppError, forbidden, unauthenticated } from '../contract/errors.js';
+import { AppError, badInput, forbidden, notFound, unauthenticated } from '../contract/errors.js';
 import { TurnError } from '../contract/errors.js';
-import { createThread, findTurn, recentHistory, storeUserMessage, type MessageRow, type ThreadRow, type TurnRow } from '../store/threads.js';
+import { createThread, findThread, findTurn, recentHistory, storeUserMessage, type MessageRow, type ThreadRow, type TurnRow } from '../store/threads.js';
 import type { Demographics } from '../contract/turn.js';
 import { builder } from './builder.js';
 import { publicMessage } from '../turns/public-errors.js';
@@ -9,6 +9,11 @@ import { writableThread, writableTurn } from './access.js';
 import { DemographicsInput, parseClientMessageId, parseDemographics, parseMessageText } from './inputs.js';
 import { MessageRef, ThreadRef, TurnRef } from './types.js';
 import { auditChange } from './audit.js';
+
+/** A row that existed when access was checked but was deleted by a concurrent request. */
+function gone(what: string): never {
+  throw notFound(what);
+}
 
 const StartThreadPayload = builder.objectRef<{ thread: ThreadRow; threadToken: string }>('StartThreadPayload').implement({
   description: 'A new thread and the token that grants access to it.',
@@ -39,8 +44,9 @@ builder.mutationField('startThread', (t) =>
       if (p.kind === 'anonymous') throw unauthenticated('startThread needs a publishable key (widget) or a secret key.');
       if (p.kind === 'thread') throw forbidden('A thread token cannot start threads; use the publishable key.');
       if (p.kind === 'secret' && !p.scopes.has('threads:write')) throw forbidden('Starting threads needs the threads:write scope.');
-      await ctx.services.limits.consume('startThread', p, ctx.clientIp);
+      // Input is checked first: a refused request does not spend the caller's rate-limit budget.
       const demographics = parseDemographics(input?.demographics);
+      await ctx.services.limits.consume('startThread', p, ctx.clientIp);
       const { thread, token } = await createThread(ctx.services.db, p.siteId, demographics, true);
       return { thread, threadToken: token! };
     },
@@ -80,10 +86,24 @@ builder.mutationField('sendMessage', (t) =>
       const text = parseMessageText(input.text);
       const clientMessageId = parseClientMessageId(input.clientMessageId);
       const demographics = parseDemographics(input.demographics);
-      await ctx.services.limits.consume('sendMessage', ctx.principal, ctx.clientIp);
-      const { db, turns, historyMessages } = ctx.services;
-      const sent = await storeUserMessage(db, { threadId: thread.id, text, clientMessageId, demographics, engine: turns.engine });
-      if (!sent.created) return { message: sent.message, turn: (await findTurn(db, sent.turn.id)) ?? sent.turn };
+      const { db, turns, historyMessages, limits } = ctx.services;
+      await limits.consume('sendMessage', ctx.principal, ctx.clientIp);
+      let sent;
+      try {
+        sent = await storeUserMessage(db, { threadId: thread.id, text, clientMessageId, demographics, engine: turns.engine });
+      } catch (error) {
+        await limits.refund('sendMessage', ctx.principal, ctx.clientIp); // THREAD_BUSY: nothing was sent
+        throw error;
+      }
+      if (!sent.created) {
+        await limits.refund('sendMessage', ctx.principal, ctx.clientIp);
+        // A replay returns what the caller itself sent; a different text under the same key is a
+        // mistake (and must not hand back someone else's message).
+        if (sent.message.text !== text) {
+          throw badInput('This clientMessageId was already used for a different message.', 'clientMessageId');
+        }
+        return { message: sent.message, turn: (await findTurn(db, sent.turn.id)) ?? sent.turn };
+      }
       const history = await recentHistory(db, thread.id, sent.message.id, historyMessages);
       const turnInput = {
         turnId: sent.turn.id,
@@ -134,7 +154,8 @@ builder.mutationField('cancelTurn', (t) =>
           data: { status: 'CANCELLED', errorCode: 'CANCELLED', errorMessage: 'Cancelled by request.', errorRetryable: false, endedAt: new Date() },
         });
       }
-      return db.turn.findUniqueOrThrow({ where: { id: turn.id } });
+      // The thread may have been deleted meanwhile (by another request): then the turn is gone.
+      return (await db.turn.findUnique({ where: { id: turn.id } })) ?? gone('Turn');
     },
   }),
 );
@@ -154,7 +175,9 @@ builder.mutationField('clearThread', (t) =>
       await db.$transaction([db.message.deleteMany({ where: { threadId: thread.id } }), db.turn.deleteMany({ where: { threadId: thread.id } })]);
       await ctx.services.bus.forget(turnIds);
       await auditChange(ctx, 'thread.clear', { siteId: thread.siteId, threadId: thread.id, detail: { turns: turnIds.length } });
-      return db.thread.update({ where: { id: thread.id }, data: { updatedAt: new Date() } });
+      // The thread may have been deleted meanwhile by a concurrent request.
+      const { count } = await db.thread.updateMany({ where: { id: thread.id }, data: { updatedAt: new Date() } });
+      return (count && (await findThread(db, thread.id))) || gone('Thread');
     },
   }),
 );
@@ -196,9 +219,12 @@ builder.mutationField('deleteThread', (t) =>
       const turnIds = (await db.turn.findMany({ where: { threadId: thread.id }, select: { id: true } })).map((t) => t.id);
       // Messages, turns (with their stored events), feedback and reviews go by ON DELETE CASCADE;
       // the bus's replay copies are dropped too. Only the audit entry below remains.
-      await db.thread.delete({ where: { id: thread.id } });
+      const { count } = await db.thread.deleteMany({ where: { id: thread.id } });
+      if (!count) gone('Thread'); // deleted by a concurrent request
       await ctx.services.bus.forget(turnIds);
       await auditChange(ctx, 'thread.delete', { siteId: thread.siteId, threadId: thread.id, detail: { turns: turnIds.length } });
+      // Its token's open connections, on every instance, close (and run nothing more).
+      await ctx.services.bus.publishAccessChange();
       return { id: thread.id };
     },
   }),

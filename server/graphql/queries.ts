@@ -4,9 +4,12 @@ import { builder } from './builder.js';
 import { readableThread, readableTurn, requireBrowse } from './access.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { EngineEnum, RouteEnum, SeverityEnum, ThreadRef, TurnRef, TurnStatusEnum } from './types.js';
-import { forbidden } from '../contract/errors.js';
+import { badInput, forbidden } from '../contract/errors.js';
 import { auditReads } from './audit.js';
 import { FeedbackRatingEnum, ReviewVerdictEnum } from './review-enums.js';
+import { characters, checkText } from './inputs.js';
+
+const MAX_FILTER_TEXT = 200;
 
 builder.queryField('thread', (t) =>
   t.field({
@@ -37,7 +40,7 @@ const ThreadFilter = builder.inputType('ThreadFilter', {
     route: t.field({ type: RouteEnum, description: 'Has a turn with this route.' }),
     severity: t.field({ type: SeverityEnum, description: 'Has a turn predicting this severity.' }),
     status: t.field({ type: TurnStatusEnum, description: 'Has a turn in this status (e.g. FAILED).' }),
-    text: t.string({ description: 'A message contains this text (case-insensitive).' }),
+    text: t.string({ description: 'A message contains this text (case-insensitive, up to 200 characters).' }),
     feedback: t.field({ type: FeedbackRatingEnum, description: 'Has a turn the person rated so.' }),
     reviewed: t.boolean({ description: 'true: has a turn a clinician reviewed; false: no turn reviewed yet.' }),
     verdict: t.field({ type: ReviewVerdictEnum, description: 'Has a turn reviewed with this verdict.' }),
@@ -53,6 +56,8 @@ builder.queryField('threads', (t) =>
       const siteId = requireBrowse(ctx);
       const f = args.filter ?? {};
       if (f.siteId && String(f.siteId) !== siteId) throw forbiddenSite();
+      const text = f.text == null ? undefined : checkText(f.text, 'filter.text').trim() || undefined;
+      if (text && characters(text) > MAX_FILTER_TEXT) throw badInput(`The text filter can be up to ${MAX_FILTER_TEXT} characters.`, 'filter.text');
       return resolveCursorConnection<Promise<ThreadRow[]>>(
         { args, defaultSize: 20, maxSize: 100, toCursor: (thread: ThreadRow) => encodeCursor(thread.updatedAt, thread.id) },
         async ({ before, after, limit, inverted }): Promise<ThreadRow[]> =>
@@ -67,12 +72,12 @@ builder.queryField('threads', (t) =>
               route: f.route ?? undefined,
               severity: f.severity ?? undefined,
               status: f.status ?? undefined,
-              text: f.text?.trim() || undefined,
+              text,
               feedback: f.feedback ?? undefined,
               reviewed: f.reviewed ?? undefined,
               verdict: f.verdict ?? undefined,
             },
-            { after: after ? decodeCursor(after) : undefined, before: before ? decodeCursor(before) : undefined, limit, inverted },
+            { after: after ? decodeCursor(after) : undefined, before: before ? decodeCursor(before, 'before') : undefined, limit, inverted },
           ).then(async (threads) => {
             await auditReads(ctx, threads.map((th) => ({ threadId: th.id, siteId: th.siteId })), 'threads');
             return threads;
@@ -93,20 +98,38 @@ const HealthCheckRef = builder.objectRef<{ name: string; ok: boolean; detail?: s
   }),
 });
 
-const HealthRef = builder.objectRef<{ ok: boolean; engine: 'MODEL' | 'OFFLINE'; checks: { name: string; ok: boolean; detail?: string }[] }>('Health').implement({
+type HealthOut = { ok: boolean; engine: 'MODEL' | 'OFFLINE'; checks: { name: string; ok: boolean; detail?: string }[] | null };
+
+const HealthRef = builder.objectRef<HealthOut>('Health').implement({
   description: 'Service health, as /readyz reports it.',
   fields: (t) => ({
     ok: t.exposeBoolean('ok', { description: 'Every check passed.' }),
     engine: t.field({ type: EngineEnum, description: 'The engine new turns use.', resolve: (h) => h.engine }),
-    checks: t.field({ type: [HealthCheckRef], description: 'Per dependency.', resolve: (h) => h.checks }),
+    checks: t.field({
+      type: [HealthCheckRef],
+      nullable: true,
+      description: 'Per dependency, with where each is. Staff and secret keys only (null for anyone else).',
+      resolve: (h) => h.checks,
+    }),
   }),
 });
+
+/** One dependency check per request, however many times (aliases) the request asks for health. */
+const healthOfRequest = new WeakMap<object, Promise<HealthOut>>();
 
 builder.queryField('health', (t) =>
   t.field({
     type: HealthRef,
-    description: 'Whether the service and its dependencies are reachable. No key needed.',
-    resolve: async (_root, _args, ctx) => ({ ...(await ctx.services.health()), engine: ctx.services.turns.engine }),
+    description: 'Whether the service and its dependencies are reachable. No key needed; the per-dependency checks need a staff or secret key.',
+    resolve: (_root, _args, ctx) => {
+      let health = healthOfRequest.get(ctx);
+      if (!health) {
+        const operator = ctx.principal.kind === 'staff' || ctx.principal.kind === 'secret';
+        health = ctx.services.health().then((report) => ({ ok: report.ok, engine: ctx.services.turns.engine, checks: operator ? report.checks : null }));
+        healthOfRequest.set(ctx, health);
+      }
+      return health;
+    },
   }),
 );
 

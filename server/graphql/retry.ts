@@ -15,9 +15,16 @@ builder.mutationField('retryTurn', (t) =>
     resolve: async (_root, { id }, ctx) => {
       const failed = await writableTurn(ctx, String(id));
       const thread = await writableThread(ctx, failed.threadId);
-      await ctx.services.limits.consume('sendMessage', ctx.principal, ctx.clientIp);
-      const { db, turns, historyMessages } = ctx.services;
-      const { message, turn } = await retryUserMessage(db, failed.id, turns.engine);
+      const { db, turns, historyMessages, limits } = ctx.services;
+      await limits.consume('sendMessage', ctx.principal, ctx.clientIp);
+      let retried;
+      try {
+        retried = await retryUserMessage(db, failed.id, turns.engine);
+      } catch (error) {
+        await limits.refund('sendMessage', ctx.principal, ctx.clientIp); // refused: nothing was sent
+        throw error;
+      }
+      const { message, turn } = retried;
       const history = await recentHistory(db, thread.id, message.id, historyMessages);
       try {
         await turns.start({

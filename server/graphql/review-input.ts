@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ReviewVerdict, Severity } from '../generated/prisma/enums.js';
 import { badInput } from '../contract/errors.js';
+import { characters, checkText } from './inputs.js';
 
 export const MAX_REVIEW_NOTE = 4000;
 
@@ -14,7 +15,11 @@ export interface ReviewFields {
   note: string | null;
 }
 
-const note = z.string().trim().max(MAX_REVIEW_NOTE, `The note can be up to ${MAX_REVIEW_NOTE} characters.`).transform((s) => s || null);
+const note = z
+  .string()
+  .trim()
+  .refine((v) => characters(v) <= MAX_REVIEW_NOTE, `The note can be up to ${MAX_REVIEW_NOTE} characters.`)
+  .transform((s) => s || null);
 const slug = z
   .string()
   .trim()
@@ -31,6 +36,7 @@ export function parseReview(
   predicted: { condition: string; severity: Severity } | null,
   knownConditions: ReadonlySet<string>,
 ): ReviewFields {
+  if (input.note != null) checkText(input.note, 'input.note');
   const n = note.nullish().safeParse(input.note);
   if (!n.success) throw badInput(n.error.issues[0]!.message, 'input.note');
   let condition: string | null = null;

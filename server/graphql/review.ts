@@ -5,7 +5,7 @@ import { findReview, upsertReview, dailyReviewStats, type ReviewRow, type DailyC
 import { countReviewQueue, pageReviewQueue, reasonsForTurn, REVIEW_REASONS, type QueueCursor, type QueueFilter, type QueueItem } from '../store/review-queue.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
-import { requireTriage, writableTurn } from './access.js';
+import { requireThreadRead, requireTriage, writableTurn } from './access.js';
 import { auditChange, auditReads } from './audit.js';
 import { parseReview } from './review-input.js';
 import { ReviewReasonEnum, ReviewVerdictEnum } from './review-enums.js';
@@ -50,15 +50,19 @@ builder.objectFields(TurnRef, (t) => ({
     type: ReviewRef,
     nullable: true,
     description: "The clinician's review, if any. Needs triage:read.",
-    resolve: (turn, _a, ctx) => {
+    resolve: async (turn, _a, ctx) => {
+      await requireThreadRead(ctx, turn.threadId);
       requireTriage(ctx);
       return findReview(ctx.services.db, turn.id);
     },
   }),
   reviewReasons: t.field({
     type: [ReviewReasonEnum],
-    description: 'Why this turn is (or would be) in the review queue, most serious first; empty when it is not. Needs triage:read.',
-    resolve: (turn, _a, ctx) => {
+    nullable: true,
+    description:
+      'Why this turn is (or would be) in the review queue, most serious first; empty when it is not. Needs triage:read (null, with FORBIDDEN on this field alone, without it).',
+    resolve: async (turn, _a, ctx) => {
+      await requireThreadRead(ctx, turn.threadId);
       requireTriage(ctx);
       return reasonsForTurn(ctx.services.db, turn.id, ctx.services.reviewLowScore);
     },

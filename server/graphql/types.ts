@@ -4,7 +4,7 @@ import { asAdvice, type Advice, type AdviceAction, type Source } from '../contra
 import { severityFromDb, severityToDb } from '../store/severity.js';
 import { pageMessages, type MessageRow, type ThreadRow, type TurnRow } from '../store/threads.js';
 import { builder } from './builder.js';
-import { readableTurn, requireTriage } from './access.js';
+import { readableTurn, requireThreadRead, requireTriage } from './access.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { publicMessage } from '../turns/public-errors.js';
 
@@ -108,7 +108,8 @@ export const SourceRef = builder.objectRef<Source>('Source').implement({
     title: t.exposeString('title', { description: 'Condition name.' }),
     url: t.exposeString('url', { description: 'The NHS page the knowledge base cites.' }),
     score: t.float({
-      description: 'Retrieval similarity in [0, 1]. Needs triage:read.',
+      nullable: true,
+      description: 'Retrieval similarity in [0, 1]. Needs triage:read (null, with a FORBIDDEN error on this field alone, without it).',
       resolve: (s, _args, ctx) => {
         requireTriage(ctx);
         return s.score;
@@ -128,14 +129,16 @@ export const PredictionRef = builder
     }),
   });
 
-export const TurnErrorRef = builder.objectRef<{ code: string; detail: string; retryable: boolean; advice: Advice | null }>('TurnErrorInfo').implement({
+export const TurnErrorRef = builder.objectRef<{ code: string; detail: string; retryable: boolean; advice: Advice | null; threadId: string }>('TurnErrorInfo').implement({
   description: 'Why a turn failed.',
   fields: (t) => ({
     code: t.exposeString('code', { description: 'Stable code, e.g. MODEL_UNAVAILABLE, MODEL_TIMEOUT, INTERRUPTED, CANCELLED.' }),
     message: t.string({ description: 'What to tell the person (plain, no internals).', resolve: (e) => publicMessage(e.code, e.advice) }),
     detail: t.string({
+      nullable: true,
       description: 'The technical cause (model server, HTTP status...). Needs triage:read.',
-      resolve: (e, _a, ctx) => {
+      resolve: async (e, _a, ctx) => {
+        await requireThreadRead(ctx, e.threadId);
         requireTriage(ctx);
         return e.detail;
       },
@@ -169,18 +172,32 @@ TurnRef.implement({
     threadId: t.exposeID('threadId', { description: 'The thread it belongs to.' }),
     status: t.field({ type: TurnStatusEnum, description: 'Lifecycle state.', resolve: (turn) => turn.status }),
     engine: t.field({ type: EngineEnum, description: 'What produced it.', resolve: (turn) => turn.engine }),
-    route: t.field({ type: RouteEnum, nullable: true, description: 'The routing decision, once made.', resolve: (turn) => turn.route }),
+    route: t.field({
+      type: RouteEnum,
+      nullable: true,
+      description: 'The routing decision, once made. Needs read access to the thread.',
+      resolve: async (turn, _a, ctx) => {
+        await requireThreadRead(ctx, turn.threadId);
+        return turn.route;
+      },
+    }),
     startedAt: t.expose('startedAt', { type: 'DateTime', description: 'When it started.' }),
     endedAt: t.expose('endedAt', { type: 'DateTime', nullable: true, description: 'When it ended.' }),
     lastSeq: t.exposeInt('lastSeq', { description: 'Highest event seq stored (checkpointed while running).' }),
-    reasoning: t.exposeString('reasoning', {
+    reasoning: t.string({
       nullable: true,
-      description: 'The clinical reasoning shown in the collapsible section (public to the thread owner).',
+      description: 'The clinical reasoning shown in the collapsible section (public to the thread owner). Needs read access to the thread.',
+      resolve: async (turn, _a, ctx) => {
+        await requireThreadRead(ctx, turn.threadId);
+        return turn.reasoning;
+      },
     }),
     answer: t.string({
       nullable: true,
-      description: 'The answer: the ASSISTANT message once completed, the last checkpoint while running or after a failure.',
+      description:
+        'The answer: the ASSISTANT message once completed, the last checkpoint while running or after a failure. Needs read access to the thread.',
       resolve: async (turn, _a, ctx) => {
+        await requireThreadRead(ctx, turn.threadId);
         if (turn.status !== 'COMPLETED') return turn.answerDraft;
         const message = await ctx.services.db.message.findFirst({ where: { turnId: turn.id, role: 'ASSISTANT' } });
         return message?.text ?? null;
@@ -188,29 +205,45 @@ TurnRef.implement({
     }),
     sources: t.field({
       type: [SourceRef],
-      description: 'Knowledge base pages retrieved for the answer (scores need triage:read).',
-      resolve: (turn) => (Array.isArray(turn.sources) ? (turn.sources as unknown as Source[]) : []),
+      nullable: true,
+      description: 'Knowledge base pages retrieved for the answer (scores need triage:read). Needs read access to the thread.',
+      resolve: async (turn, _a, ctx) => {
+        await requireThreadRead(ctx, turn.threadId);
+        return Array.isArray(turn.sources) ? (turn.sources as unknown as Source[]) : [];
+      },
     }),
     error: t.field({
       type: TurnErrorRef,
       nullable: true,
-      description: 'Why it failed, when it did.',
-      resolve: (turn) =>
-        turn.errorCode
-          ? { code: turn.errorCode, detail: turn.errorMessage ?? '', retryable: turn.errorRetryable ?? false, advice: asAdvice(turn.advice) }
-          : null,
+      description: 'Why it failed, when it did (its message may name the advice given). Needs read access to the thread.',
+      resolve: async (turn, _a, ctx) => {
+        await requireThreadRead(ctx, turn.threadId);
+        return turn.errorCode
+          ? {
+              code: turn.errorCode,
+              detail: turn.errorMessage ?? '',
+              retryable: turn.errorRetryable ?? false,
+              advice: asAdvice(turn.advice),
+              threadId: turn.threadId,
+            }
+          : null;
+      },
     }),
     advice: t.field({
       type: AdviceRef,
       nullable: true,
-      description: 'The highest advice the turn gave (kept whether it completed, failed or was interrupted).',
-      resolve: (turn) => asAdvice(turn.advice),
+      description: 'The highest advice the turn gave (kept whether it completed, failed or was interrupted). Needs read access to the thread.',
+      resolve: async (turn, _a, ctx) => {
+        await requireThreadRead(ctx, turn.threadId);
+        return asAdvice(turn.advice);
+      },
     }),
     prediction: t.field({
       type: PredictionRef,
       nullable: true,
       description: 'Predicted condition and severity. Needs triage:read.',
-      resolve: (turn, _a, ctx) => {
+      resolve: async (turn, _a, ctx) => {
+        await requireThreadRead(ctx, turn.threadId);
         requireTriage(ctx);
         if (!turn.predictedSlug || !turn.predictedSeverity) return null;
         return { condition: turn.predictedSlug, conditionTitle: turn.predictedTitle ?? turn.predictedSlug, severity: turn.predictedSeverity };
@@ -219,7 +252,8 @@ TurnRef.implement({
     searchQuery: t.string({
       nullable: true,
       description: 'The knowledge base query the router chose. Needs triage:read.',
-      resolve: (turn, _a, ctx) => {
+      resolve: async (turn, _a, ctx) => {
+        await requireThreadRead(ctx, turn.threadId);
         requireTriage(ctx);
         return turn.searchQuery;
       },
@@ -227,15 +261,18 @@ TurnRef.implement({
     reasonerOutput: t.string({
       nullable: true,
       description: "The reasoner's full output (thinking and final answer). Needs triage:read.",
-      resolve: (turn, _a, ctx) => {
+      resolve: async (turn, _a, ctx) => {
+        await requireThreadRead(ctx, turn.threadId);
         requireTriage(ctx);
         return turn.reasonerOutput;
       },
     }),
     metrics: t.field({
       type: [StageMetricRef],
-      description: 'Timings and token counts per stage.',
-      resolve: (turn) => {
+      nullable: true,
+      description: 'Timings and token counts per stage. Needs read access to the thread.',
+      resolve: async (turn, _a, ctx) => {
+        await requireThreadRead(ctx, turn.threadId);
         const timings = asRecord(turn.timings);
         const usage = asRecord(turn.usage);
         const stages = [...new Set([...Object.keys(timings), ...Object.keys(usage)])];
@@ -254,7 +291,8 @@ TurnRef.implement({
       type: 'JSON',
       nullable: true,
       description: 'Diagnostics (safety overrides, rerank picks...). Needs triage:read.',
-      resolve: (turn, _a, ctx) => {
+      resolve: async (turn, _a, ctx) => {
+        await requireThreadRead(ctx, turn.threadId);
         requireTriage(ctx);
         return turn.trace;
       },
@@ -288,36 +326,48 @@ ThreadRef.implement({
     demographics: t.field({
       type: DemographicsRef,
       nullable: true,
-      description: 'What the person shared about themselves.',
-      resolve: (thread) => (thread.demographics ? (thread.demographics as Demographics) : null),
+      description: 'What the person shared about themselves. Needs read access to the thread.',
+      resolve: async (thread, _a, ctx) => {
+        await requireThreadRead(ctx, thread.id);
+        return thread.demographics ? (thread.demographics as Demographics) : null;
+      },
     }),
     activeTurn: t.field({
       type: TurnRef,
       nullable: true,
-      description: 'The turn running now, if any (subscribe to it to follow or resume).',
-      resolve: (thread, _a, ctx) => ctx.services.db.turn.findFirst({ where: { threadId: thread.id, status: 'RUNNING' } }),
+      description: 'The turn running now, if any (subscribe to it to follow or resume). Needs read access to the thread.',
+      resolve: async (thread, _a, ctx) => {
+        await requireThreadRead(ctx, thread.id);
+        return ctx.services.db.turn.findFirst({ where: { threadId: thread.id, status: 'RUNNING' } });
+      },
     }),
     lastTurn: t.field({
       type: TurnRef,
       nullable: true,
-      description: 'The most recent turn (to show a failure and offer a retry after a reload).',
-      resolve: (thread, _a, ctx) =>
-        ctx.services.db.turn.findFirst({ where: { threadId: thread.id }, orderBy: { startedAt: 'desc' } }),
+      description: 'The most recent turn (to show a failure and offer a retry after a reload). Needs read access to the thread.',
+      resolve: async (thread, _a, ctx) => {
+        await requireThreadRead(ctx, thread.id);
+        return ctx.services.db.turn.findFirst({ where: { threadId: thread.id }, orderBy: { startedAt: 'desc' } });
+      },
     }),
     messages: t.connection({
       type: MessageRef,
-      description: 'USER and ASSISTANT messages in conversation order (first/after from the start, last/before from the end).',
-      resolve: (thread, args, ctx) =>
-        resolveCursorConnection<Promise<MessageRow[]>>(
+      nullable: true,
+      description:
+        'USER and ASSISTANT messages in conversation order (first/after from the start, last/before from the end). Needs read access to the thread.',
+      resolve: async (thread, args, ctx) => {
+        await requireThreadRead(ctx, thread.id);
+        return resolveCursorConnection<Promise<MessageRow[]>>(
           { args, defaultSize: 50, maxSize: 200, toCursor: (m: MessageRow) => encodeCursor(m.createdAt, m.id) },
           async ({ before, after, limit, inverted }): Promise<MessageRow[]> =>
             pageMessages(ctx.services.db, thread.id, {
               after: after ? decodeCursor(after) : undefined,
-              before: before ? decodeCursor(before) : undefined,
+              before: before ? decodeCursor(before, 'before') : undefined,
               limit,
               inverted,
             }),
-        ),
+        );
+      },
     }, { description: 'A page of messages.' }, { description: 'A message and its cursor.' }),
   }),
 });

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'review.submit',
   'site.create',
   'site.origins',
+  /** npm run admin -- site:delete (the site's keys and threads went with it). */
+  'site.delete',
   'key.create',
   'key.revoke',
   /** AUDIT_RETENTION_DAYS removed old entries (the purge itself is recorded). */

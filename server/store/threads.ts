@@ -41,7 +41,8 @@ export async function storeUserMessage(
   input: { threadId: string; text: string; clientMessageId?: string; demographics?: Demographics; engine: Engine },
 ): Promise<SendResult> {
   return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM threads WHERE id = ${input.threadId}::uuid FOR UPDATE`;
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM threads WHERE id = ${input.threadId}::uuid FOR UPDATE`;
+    if (!locked.length) throw new AppError('NOT_FOUND', 'Thread not found.'); // deleted since access was checked
     if (input.clientMessageId) {
       const previous = await tx.message.findUnique({
         where: { threadId_clientMessageId: { threadId: input.threadId, clientMessageId: input.clientMessageId } },

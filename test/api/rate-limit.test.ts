@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, send, startThread } from '../support/graphql.js';
-import { scriptedRunner, triageScript } from '../support/scripted-runner.js';
+import type { RunnerEvent } from '../../server/contract/events.js';
+import type { TurnInput } from '../../server/contract/turn.js';
+import { gql, send, startThread, type GqlResult } from '../support/graphql.js';
+import { Pauses, scriptedRunner, triageScript } from '../support/scripted-runner.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
@@ -37,3 +39,50 @@ describe('rate limits', () => {
     expect(staff.errors).toBeUndefined();
   });
 });
+
+describe('refused requests spend no budget', () => {
+  const pauses = new Pauses();
+  async function* gatedScript(input: TurnInput, signal: AbortSignal): AsyncGenerator<RunnerEvent> {
+    if (input.text.startsWith('[gated]')) await pauses.pause(input.turnId, signal);
+    yield { type: 'AnswerChunk', delta: 'An answer.' };
+  }
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ runner: scriptedRunner(gatedScript), env: { RATE_LIMIT_MESSAGES_PER_MINUTE: '2', RATE_LIMIT_THREADS_PER_HOUR: '2' } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('bad input, a busy thread and an idempotent replay leave the visitor’s budget untouched', async () => {
+    const a = await startThread(limited);
+    // Refused before any budget is spent: bad demographics on startThread.
+    for (let i = 0; i < 3; i++) {
+      const bad = await gql(limited, START_BAD, {}, { token: limited.siteKey });
+      expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+    const b = await startThread(limited); // the second of two threads this hour
+    const reached = pauses.reached.next();
+    const first = await send(limited, a.token, a.threadId, '[gated] one', { clientMessageId: 'm1' }); // 1 of 2
+    expect(first.errors).toBeUndefined();
+    await reached;
+    const refusals: [() => Promise<GqlResult>, string][] = [
+      [() => send(limited, a.token, a.threadId, '   '), 'BAD_USER_INPUT'],
+      [() => send(limited, a.token, a.threadId, 'nul \u0000'), 'BAD_USER_INPUT'],
+      [() => send(limited, a.token, a.threadId, 'busy'), 'THREAD_BUSY'],
+      [() => send(limited, a.token, a.threadId, '[gated] one', { clientMessageId: 'm1' }), 'none'],
+      [() => send(limited, a.token, a.threadId, 'other text', { clientMessageId: 'm1' }), 'BAD_USER_INPUT'],
+    ];
+    for (const [request, code] of refusals) {
+      const result = await request();
+      expect(result.errors?.[0]?.extensions?.code ?? 'none').toBe(code);
+    }
+    pauses.open(first.data!.sendMessage.turn.id);
+    await limited.service.services.turns.settled(first.data!.sendMessage.turn.id);
+    expect((await send(limited, b.token, b.threadId, 'two')).errors).toBeUndefined(); // 2 of 2
+    const third = await send(limited, b.token, b.threadId, 'three');
+    expect(third.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+  });
+});
+
+const START_BAD = /* GraphQL */ `mutation { startThread(input: { demographics: { age: 300 } }) { threadToken } }`;

@@ -10,7 +10,8 @@ describe('originAllowed', () => {
     [['http://localhost:*'], 'http://localhost.evil.com:5173', false],
     [['http://localhost:*'], 'http://localhost:5173.evil.com', false],
     [['*'], 'https://anything.example', true],
-    [['https://clinic.example'], null, true], // servers send no Origin; their keys are checked instead
+    [['https://clinic.example'], null, false], // no Origin: not a page, so no browser credential
+    [['*'], null, false],
   ] as const)('%j allows %s: %s', (allowed, origin, expected) => {
     expect(originAllowed(allowed, origin)).toBe(expected);
   });

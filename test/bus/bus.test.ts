@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MemoryBus, RedisBus, type TurnBus } from '../../server/bus/index.js';
 import { log } from '../../server/log.js';
 import type { TurnEvent } from '../../server/contract/events.js';
@@ -56,6 +56,35 @@ describe.each(buses)('%s bus', (_name, make) => {
     const waiting = iterator.next();
     controller.abort();
     expect((await waiting).done).toBe(true);
+  });
+
+  it('a subscriber resuming at or past the last seq of a finished turn completes at once with nothing', async () => {
+    const bus = await make();
+    opened.push(bus);
+    const turnId = randomUUID();
+    await bus.publish(chunk(turnId, 1));
+    await bus.publish(done(turnId, 2));
+    expect(await drain((await bus.subscribe(turnId, 2))!)).toEqual([]);
+    expect(await drain((await bus.subscribe(turnId, 7))!)).toEqual([]);
+    expect(await drain((await bus.subscribe(turnId, 1))!)).toEqual([2]);
+  });
+});
+
+describe.runIf(redisUrl)('redis bus subscribers', () => {
+  it('a subscriber that leaves while its reader waits in XREAD releases the reader at once', async () => {
+    // With a two-minute block, a reader that only noticed the leave after its read ended would
+    // keep this test waiting past its timeout.
+    const bus = await RedisBus.connect(redisUrl!, 60, log, { blockMs: 120_000 });
+    opened.push(bus);
+    const turnId = randomUUID();
+    await bus.publish(chunk(turnId, 1));
+    const iterator = (await bus.subscribe(turnId, 0))![Symbol.asyncIterator]();
+    expect((await iterator.next()).value?.seq).toBe(1);
+    const waiting = iterator.next(); // nothing more has been published: the reader blocks
+    await vi.waitFor(() => expect(bus.readerCount()).toBe(1));
+    await iterator.return!();
+    expect((await waiting).done).toBe(true);
+    expect(bus.readerCount()).toBe(0);
   });
 });
 
