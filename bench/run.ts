@@ -2,6 +2,7 @@ import { benchRetrieval } from './retrieval.js';
 import { benchTracing } from './tracing.js';
 import { benchTurns } from './turns.js';
 import { benchLimits } from './limits.js';
+import { benchAdvice } from './advice.js';
 
 /**
  * npm run bench [-- NAME ...]: runs the listed benches (all by default), one after another.
@@ -13,6 +14,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   turns: () => benchTurns(),
   tracing: () => benchTracing(),
   limits: () => benchLimits(),
+  advice: () => benchAdvice(),
 };
 
 async function main(): Promise<void> {

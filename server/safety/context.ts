@@ -19,7 +19,8 @@ export type ContextSignalId =
   | 'anticoagulant'
   | 'pregnant'
   | 'postnatal'
-  | 'male';
+  | 'male'
+  | 'peakFlowLow';
 
 const OLDER_AGE = 65;
 const CARDIAC_RISK_AGE = 50;
@@ -81,6 +82,15 @@ function highestTemperature(text: string): number | undefined {
   return best;
 }
 
+/** Peak flow as a share of the person's best or normal ("peak flow is 140, my best is 480"). */
+function peakFlowShare(text: string): number | undefined {
+  const now = /\bpeak flow(?: \w+){0,3}? (?:is |was |of |at |reading )?(?:only |just |about |around )?(\d{2,3})\b/.exec(text);
+  const best = /\b(?:normal|best|usual|usually|normally)(?: \w+){0,4}? (?:is |of |about |around )?(\d{3})\b/.exec(text);
+  if (!now || !best) return undefined;
+  const share = Number(now[1]) / Number(best[1]);
+  return share > 0 && share < 1.5 ? share : undefined;
+}
+
 /** Context signals present for this text and person, with what showed each (for staff traces). */
 export function contextSignals(text: string, demographics?: Demographics): Map<ContextSignalId, string[]> {
   const found = new Map<ContextSignalId, string[]>();
@@ -111,5 +121,7 @@ export function contextSignals(text: string, demographics?: Demographics): Map<C
   const postnatal = POSTNATAL.exec(said);
   if (postnatal) add('postnatal', postnatal[0]);
   if (demographics?.sex === 'male' || MALE_WORDS.test(said)) add('male', 'male');
+  const flow = peakFlowShare(said);
+  if (flow !== undefined && flow < 0.5) add('peakFlowLow', `peak flow ${Math.round(flow * 100)}% of normal`);
   return found;
 }

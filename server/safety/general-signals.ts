@@ -67,7 +67,7 @@ export const GENERAL_SIGNALS = {
   ]),
   greyPale: sig('normal', ['(?:gone|went|go|goes|looks?|looking|turned|turning|is|was) (?:all )?(?:grey|gray|ashen|white as a sheet|deathly pale)', '(?:grey|gray|ashen|pale) and (?:clammy|sweaty|cold)']),
   gtnFailed: sig('normal', [
-    '(?:gtn|glyceryl|nitro\\w*|angina spray|spray|puffs?|sprays|doses?)(?: \\w+){0,8} (?:no better|not (?:helped|helping|working|worked|touched|touching)|hasnt (?:helped|worked|touched)|didnt (?:help|work|touch)|isnt (?:helping|working)|doing nothing|no different|still (?:there|going|tight|painful|hurting|bad))',
+    '(?:gtn|glyceryl|nitro\\w*|angina spray|spray|puffs?|sprays|doses?)(?: \\w+){0,12} (?:no better|not (?:helped|helping|working|worked|touched|touching)|hasnt (?:helped|worked|touched)|didnt (?:help|work|touch)|isnt (?:helping|working)|doing nothing|no different|still (?:there|going|tight|painful|hurting|bad))',
   ]),
 
   // ---- airway ----------------------------------------------------------------------------------
@@ -108,6 +108,7 @@ export const GENERAL_SIGNALS = {
     `(?:severe|really bad|very bad|agonising|agonizing|excruciating|unbearable|worst|terrible|intense|awful|horrendous|crippling|extreme|sudden)(?: \\w+){0,2} (?:upper |lower )?${TUMMY}(?: \\w+)? (?:pain|ache)`,
     `(?:severe|really bad|very bad|agonising|agonizing|excruciating|unbearable|worst|terrible|intense|awful|horrendous|crippling|extreme) (?:pain|ache)(?: \\w+){0,5} ${TUMMY}`,
     `(?:pain|ache)(?: \\w+){0,3} (?:in|across) (?:my |the |his |her )?(?:upper |lower )?${TUMMY}(?: \\w+){0,3} (?:is )?(?:severe|unbearable|agony|excruciating|agonising|the worst)`,
+    `(?:pain|ache)(?: \\w+){0,8} ${TUMMY}(?: \\w+){0,4} (?:got|gotten|getting|is|gone|become) (?:really|very|so|much) (?:bad|severe|painful)`,
     'doubled (?:up|over)(?: in pain)?', `${TUMMY} (?:pain )?is (?:agony|unbearable|excruciating|killing me)`, 'rolling around in (?:pain|agony)',
   ]),
   throughToBack: sig('normal', ['(?:through|going through|goes through|radiat\\w*|spread\\w*|going|goes|into|round|moving) (?:to |into |through to )?(?:my |the |his |her )?(?:back|spine)', 'bor(?:es|ing) through']),
@@ -125,7 +126,7 @@ export const GENERAL_SIGNALS = {
   // ---- burns -------------------------------------------------------------------------------------
   electrical: sig('normal', [
     'electric\\w* (?:shock|burn|injury|current)', 'electrocut\\w*', '(?:touched|touching|grabbed|hit|got hold of) (?:a |the )?live (?:wire|cable|rail|socket|terminal)',
-    'live wire', '(?:shock|zapped|jolt) (?:from|off) (?:a |the |an )?(?:socket|plug|wire|cable|mains|fence|appliance|kettle|toaster|charger|light switch)',
+    'live wire', '(?:shock|zapped|jolt) (?:from|off) (?:a |the |an )?(?:\\w+ )?(?:socket|plug|wire|cable|mains|fence|appliance|kettle|toaster|charger|light switch)',
     'mains (?:electricity|shock|current)', 'struck by lightning', 'lightning strike',
   ]),
   chemical: sig('normal', [
@@ -147,13 +148,14 @@ export const GENERAL_SIGNALS = {
   headKnock: sig('normal', [
     '(?:hit|banged|bumped|knocked|smacked|bashed|injured|hurt|whacked|cracked|clonked|bonked)(?: \\w+){0,4} head', 'head (?:injury|injuries|bump|knock|wound|cut|gash)',
     'bump (?:on|to) (?:the|my|his|her) head', '(?:landed|fell) on (?:his|her|my|their) head', 'concussion', 'head first',
+    '(?:knee|kick|kicked|blow|punch|punched|elbow|elbowed|boot|ball|bat|stick)(?: \\w+){0,2} (?:to|in|on) (?:the|my|his|her) head',
   ]),
   fall: sig('normal', ['fell (?:off|from|down|over|out of|onto|on)', 'fallen (?:off|from|down|over)', 'had a fall', '(?:slipped|tripped)(?: \\w+){0,3} (?:and|on|over)', 'fall (?:off|from|down)']),
   headWarning: sig('normal', [
     'dont remember', 'doesnt remember', 'cant remember', 'cant recall', 'no memory (?:of|since)', 'memory loss', 'drowsy', '(?:very|really|so|unusually) (?:sleepy|tired)',
     'confused', 'muddled', 'clear fluid', 'fluid (?:from|coming out of|leaking from)', '(?:clear|watery)(?: \\w+){0,2} (?:fluid|liquid|stuff|water)(?: \\w+){0,6} (?:nose|ears?)', 'blood (?:from|coming out of) (?:his|her|my|their) ears?',
     'not making sense', 'cant stay awake', 'wont stay awake', '(?:headache|head ache)(?: \\w+){0,3} (?:wont|isnt|hasnt|not) (?:go|going|shift|ease|easing)',
-    'knocked (?:out|unconscious)', 'passed out', 'blacked out', 'unconscious', 'vomit\\w*', 'been sick', 'being sick', 'threw up', 'throwing up',
+    'knocked (?:out|unconscious)', 'passed out', 'blacked out', 'unconscious', '(?:was|been|went) out (?:cold |for )', 'repeating (?:himself|herself|myself|the same)', 'vomit\\w*', 'been sick', 'being sick', 'threw up', 'throwing up',
     '(?:a|had a|having a) (?:fit|seizure)', 'seizure', 'fitting',
   ]),
 
@@ -175,7 +177,7 @@ export const GENERAL_SIGNALS = {
   // ---- diabetes ------------------------------------------------------------------------------------
   smokeInhaled: sig('normal', ['breathed in (?:smoke|fumes)', 'smoke inhal\\w*', '(?:house|flat|kitchen|car|building|bonfire) fire', '(?:in|from) (?:a|the) fire', 'singed', 'carbon monoxide']),
   ingestedMedicine: sig('normal', [
-    '(?:ate|eaten|swallowed|got into|drank|drunk|chewed|taken|took|had)(?: \\w+){0,5} (?:tablets|pills|medicine|medication|meds|capsules|vitamins|iron tablets|e ?cig liquid|vape liquid|nicotine)',
+    '(?:ate|eaten|swallowed|got into|drank|drunk|chewed|taken|took|had)(?: \\w+){0,5} (?:tablets|pills|medicine|medication|meds|capsules|vitamins|iron tablets|e ?cig liquid|vape liquid|nicotine|methadone|drugs|cannabis|edibles|vodka|gin|whisky|alcohol|cocaine|pills)',
   ]),
   newConfusion: sig('normal', [
     '(?:more|getting|increasingly|newly|suddenly|very|really|much more) (?:confused|muddled|disorientated|disoriented)', '(?:confused|muddled) (?:than usual|lately|recently|all of a sudden)',
@@ -184,6 +186,32 @@ export const GENERAL_SIGNALS = {
   gettingWorse: sig('normal', ['getting (?:much )?worse', 'worse and worse', 'worse every day', 'gone downhill']),
   loinPain: sig('normal', ['(?:pain|ache|aching)(?: \\w+){0,3} (?:in|on) (?:my |the |his |her )?(?:back|side|loin)(?: \\w+){0,3} (?:under|below) (?:my |the |his |her )?ribs', '(?:side|loin|flank) pain', 'pain in (?:my |the )?(?:side|loin|flank)', 'kidney pain']),
   rashInfection: sig('normal', ['chickenpox', 'chicken pox', 'shingles', 'measles', 'slapped cheek', 'rubella', 'rash']),
+  largeBlister: sig('normal', ['blister\\w*(?: \\w+){0,4} (?:size of|bigger than|as big as|large|big|huge)', '(?:large|big|huge|lots of|loads of) blisters?']),
+  infectionSymptom: sig('normal', ['sore throat', 'mouth ulcers?', 'cough\\w*', 'cold sores?', 'rash', 'burning when i (?:wee|pee)']),
+  sunburnWord: sig('normal', ['sunburn\\w*', 'burnt in the sun', 'got burnt (?:at|on|in) the (?:park|beach|garden|sun)']),
+  baby: sig('none', ['baby', 'babys', 'infant', 'newborn', '(?:[1-9]|1[01]) months? old']),
+  immunosuppressed: sig('normal', [
+    'chemo\\w*', 'chemotherapy', 'methotrexate', 'azathioprine', 'mycophenolate', 'ciclosporin', 'tacrolimus', 'biologics?', 'humira', 'adalimumab', 'infliximab',
+    'transplant', 'neutropeni\\w*', 'no spleen', 'spleen removed', 'immunosuppress\\w*', 'weak(?:ened)? immune system', '(?:high dose|long term) steroids',
+  ]),
+  earDischarge: sig('normal', ['ear(?: \\w+){0,4} (?:gunk|pus|discharge|goo|fluid|yellow\\w* \\w+)(?: \\w+){0,2} (?:coming|leaking|running|dripping)','(?:gunk|pus|fluid|discharge|goo|liquid|stuff)(?: \\w+){0,4} (?:coming |leaking |running |dripping )?(?:out of|from) (?:his|her|my|their|the) ear', 'ear(?: \\w+){0,3} (?:is )?(?:leaking|discharging|weeping|oozing)', 'discharge from (?:the |his |her |my )?ear']),
+  hypoSigns: sig('normal', ['hypo\\w*', 'low (?:blood )?sugar', 'sugar(?:s)? (?:is |are )?(?:low|dropping)', 'sweaty and (?:confused|shaky)', 'shaky and (?:sweaty|confused)']),
+  hypoDanger: sig('normal', [
+    'confused', 'drowsy', 'aggressive', 'talking (?:rubbish|nonsense|gibberish)', 'not making sense', '(?:wont|cant|unable to|couldnt) (?:swallow|drink|eat)',
+    'unconscious', 'unresponsive', '(?:cant|wont) wake', 'fitting', 'seizure', 'found (?:him|her|them|my \\w+) on the floor',
+  ]),
+  peakFlowLow: sig('none', ['peak flow(?: \\w+){0,3} (?:is |of |at )?(?:below|under|less than) half']),
+  eyeInjury: sig('normal', [
+    '(?:flew|went|got|hit|poked|scratched|flicked|splashed|stuck)(?: \\w+){0,3} (?:in|into) (?:my|his|her|their) eye', 'something in (?:my|his|her|their) eye', 'eye injury', '(?:hit|poked|punched|scratched) (?:in )?(?:the|my|his|her) eye',
+  ]),
+  eyeDanger: sig('normal', ['(?:cant|couldnt) open (?:it|my eye|his eye|her eye)', 'blurr?(?:ed|y)', 'vision', 'cant see', 'really (?:painful|sore)', 'bleeding', 'blood in']),
+  limbIschaemia: sig('normal', ['(?:leg|foot|arm|hand)(?: \\w+){0,4} (?:suddenly )?(?:went|gone|turned|is|feels|going) (?:cold and (?:pale|white|blue)|(?:pale|white|blue) and cold)', '(?:leg|foot|arm|hand)(?: \\w+){0,3} (?:suddenly )?(?:went|gone|turned) (?:cold|pale|white)']),
+  legDeformity: sig('normal', ['(?:leg|foot)(?: \\w+){0,3} (?:looks |is |gone )?(?:shorter|turned out\\w*|rotated|turned outwards|at a (?:funny|strange|odd) angle)', 'bend in it', 'dinner fork', 'bone (?:sticking|poking) out']),
+  longLie: sig('normal', ['on the floor (?:for|all) (?:hours|night|ages|a long time|\\d+ hours)', 'couldnt get (?:up|herself up|himself up) (?:for|all)', '(?:cant|couldnt) (?:stand|put weight on|walk on|bear weight)']),
+  noPooWind: sig('normal', ['(?:not|havent|hasnt|hadnt|cant|couldnt) (?:pooed|been for a poo|had a poo|passed wind|farted|poo|fart|pass wind)', 'not passing wind', 'smells? (?:like|of) poo']),
+  maybePregnant: sig('normal', ['period(?: \\w+){0,5} (?:late|overdue)', 'missed (?:a |my )?period', 'might be pregnant', 'could be pregnant', 'late period']),
+  lowerTummyPain: sig('normal', ['(?:pain|ache|cramp\\w*)(?: \\w+){0,4} (?:low|lower|down) (?:on the |in my |in the )?(?:left|right|down)?', '(?:left|right)(?: \\w+)? (?:side|sided) (?:pain|tummy)', 'pelvic pain']),
+  shoulderTip: sig('normal', ['shoulder ?tip pain', 'pain in (?:my|the|her) shoulder ?tip', 'pain (?:at|in) the tip of (?:my|her) shoulder']),
   veryHighSugar: sig('normal', [
     '(?:meter|monitor|reading|readings|sugar|sugars|glucose|bm|levels?)(?: \\w+){0,3} (?:says |reads |showing |shows |is |are |of |at |just says )?(?:hi|off the scale|over 2\\d|over 3\\d|2[5-9]|3\\d)',
     'ketones (?:are |is )?(?:high|very high|[2-9])', 'high ketones', 'pear drops', 'fruity breath',
@@ -191,11 +219,13 @@ export const GENERAL_SIGNALS = {
   highSugar: sig('normal', [
     '(?:sugars?|glucose|readings?|bms?|levels?)(?: \\w+){0,4} (?:of |at |are |is |been |have been |between |around |about )*(?:1[4-9]|2\\d|3\\d)', '(?:sugars?|glucose|readings?) (?:are |is |have been |been )?(?:really |very |too )?high',
   ]),
+  veryUnwell: sig('normal', ['(?:so|very|really|extremely) unwell', 'never felt (?:so|this) (?:ill|unwell|bad|poorly)', '(?:can barely|cant) (?:stand|hold|move|get up)', 'heart (?:is )?(?:racing|pounding)', 'shiver\\w*', 'shivery', 'rigou?rs']),
   drowsyMuddled: sig('normal', ['drowsy', 'muddled', 'confused', 'confusion', '(?:very|really|so) (?:sleepy|tired)', 'not with it', 'cant stay awake', 'breathing (?:fast|quickly|deeply)']),
 
   // ---- get seen today (Urgent Primary Care) --------------------------------------------------------
   // Few wet nappies, little or dark wee, fluids not staying down: dehydration at any age.
   dehydration: sig('normal', [
+    '(?:only|just) (?:\\d|one|two|three) wet nappies',
     '(?:fewer|less|not many|hardly any|no) wet nappies', 'dry nappies', 'nappies (?:are |have been )?dry', 'not (?:weeing|peeing) (?:much|as much|very much)', '(?:weeing|peeing) (?:less|hardly)',
     'dark (?:wee|urine|pee)', '(?:wee|urine|pee)(?: \\w+){0,2} (?:dark|brown|like tea)', '(?:hardly|barely) (?:weeing|peeing|passing urine|had a wee)', 'cant keep (?:anything|fluids|water|drinks|milk|feeds?|food) down', 'not keeping (?:anything|fluids|water|drinks|milk|feeds?) down',
     'sunken (?:eyes|fontanelle|soft spot)', 'no tears',
@@ -216,11 +246,12 @@ export const GENERAL_SIGNALS = {
     '(?:more and more|getting more|increasingly|more) (?:breathless|short of breath|out of breath|wheezy)', '(?:breathless\\w*|breathing|shortness of breath)(?: \\w+){0,2} (?:getting|is getting|has got|got) worse',
     'breathless (?:walking|doing|just|even|getting)',
   ]),
-  woundInfection: sig('normal', ['pus', 'ooz\\w* (?:pus|yellow|green|gunk)', '(?:yellow|green) (?:gunk|pus|discharge|stuff)', 'smells? (?:bad|horrible|off|awful)?', 'red (?:streaks?|lines?) (?:going|spreading)', '(?:red|hot|swollen)(?: \\w+){0,2} (?:round|around) (?:the|it|edges)', 'red round the edges']),
+  woundInfection: sig('normal', [
+    '(?:red|redness|red area|swelling)(?: \\w+){0,4} (?:spreading|spread|getting bigger|bigger|size of (?:my|a|his|her) hand)', 'hot and hard','pus', 'ooz\\w* (?:pus|yellow|green|gunk)', '(?:yellow|green) (?:gunk|pus|discharge|stuff)', 'smells? (?:bad|horrible|off|awful)?', 'red (?:streaks?|lines?) (?:going|spreading)', '(?:red|hot|swollen)(?: \\w+){0,2} (?:round|around) (?:the|it|edges)', 'red round the edges']),
   woundWord: sig('normal', ['wound', 'cut', 'graze', 'burn(?:t|ed)?', 'scald\\w*', 'bite', 'bitten', 'scratch', 'stitches', 'piercing', 'splinter', 'blister']),
   bite: sig('normal', ['(?:dog|cat|animal|fox|horse|human|someone|bat|rat|monkey)(?: \\w+){0,3} (?:bit|bite|bitten|attacked)', '(?:bit|bitten) by (?:a |the |my |his |her |our |their )?(?:neighbours? )?(?:dog|cat|animal|fox|horse|person|child|kid|bat|rat)', '(?:teeth|tooth) (?:went in|broke the skin|marks)']),
   dysuria: sig('normal', [
-    '(?:burn\\w*|sting\\w*|pain\\w*|hurts?|sore|agony)(?: \\w+){0,2} (?:when|while|as) (?:i |he |she )?(?:pee|wee|urinat\\w*|go to the toilet)', 'pain(?:ful)? (?:when )?(?:peeing|weeing|passing urine|urinating)',
+    '(?:burn\\w*|sting\\w*|pain\\w*|hurts?|sore|agony)(?: \\w+){0,2} (?:when|while|as) (?:i |he |she |they )?(?:pee\\w*|wee\\w*|urinat\\w*|go\\w* to the toilet)', 'pain(?:ful)? (?:when )?(?:peeing|weeing|passing urine|urinating)',
     '(?:peeing|weeing) (?:burns|stings|hurts)', 'cystitis', 'uti', 'water infection', 'urine infection',
   ]),
   vaginalDischarge: sig('normal', ['discharge', 'fishy (?:smell|odour)', 'itch\\w* (?:down there|vagina)']),

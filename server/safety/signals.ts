@@ -52,6 +52,9 @@ const CORE_SIGNALS = {
     'dont want to (?:be here|exist|live|be alive)',
     '(?:dont|cant|no longer) see (?:the |any )?point (?:anymore|any more|in (?:living|life|going on|carrying on|anything|it all|being here))',
     'wish (?:i|id) (?:just )?(?:wouldnt|didnt|would not|did not|couldnt|could just not|could not|could never) wake up',
+    '(?:wont|will not|shant) (?:be )?need(?:ing)? (?:anything|it|them|any of (?:it|this|them)|my \\w+)(?: \\w+){0,2} (?:after|anymore|any more|much longer|soon)',
+    '(?:giving|given|gave) (?:away )?(?:my|all my) (?:things|stuff|possessions|belongings|pets?|cat|dog)(?: \\w+){0,4} (?:away|to)', 'putting my affairs in order', '(?:sorted|sorting) (?:out )?my will',
+    '(?:wont|will not) be (?:here|around) (?:much longer|for long|after|by|next)', 'saying (?:my )?goodbyes?',
     'want to disappear', 'wanna disappear', '(?:feel|feeling) like ending (?:it|things|my life|everything)',
     '(?:going to|planning to|plan to|want to|thinking (?:of|about)|might) (?:take|taking|swallow|swallowing) (?:all|a whole|the whole|loads|lots|a load|a handful|handful)(?: of)?(?: my| the| his| her)? (?:pills|tablets|meds|medication|paracetamol)',
   ], /\b(?:die|dye|dying|dyeing) (?:my|his|her|the|their) hair\b/),
@@ -70,6 +73,7 @@ const CORE_SIGNALS = {
     `(?:pain|pains|tightness|tight|pressure|heaviness|heavy|ache|aching|squeezing|crushing|discomfort|weight|burning|sore|hurting|hurts|sharp|stabbing)(?: \\w+){0,3} (?:in|on|across|around|over|through|at|behind|of) (?:my |the |his |her |their |your )?(?:${CHEST}|heart|breastbone|sternum)`,
     `${CHEST}(?: \\w+){0,3} (?:feels? |is |was |getting |gone |really |very |so |a bit |quite )*(?:tight|heavy|crushed|squeezed|painful|sore|hurting|like (?:an elephant|a weight|someone|a band|something|its being))`,
     `elephant (?:on|sitting on|standing on) ${POSS}? ?${CHEST}`, `band (?:around|round|across) ${POSS}? ?${CHEST}`,
+    `(?:tight|heavy|painful|sore|crushing|pressure in the) ${CHEST}`,
   ]),
   severeChest: sig('normal', [
     `(?:crushing|crushed|squeezing|vice like|vicelike|severe|sudden|terrible|agonising|agonizing|excruciating|worst|really bad|very bad|awful|massive|unbearable|intense|horrible)(?: \\w+){0,2} (?:${CHEST} (?:pain|pressure|tightness)|(?:pain|pressure|tightness|heaviness|ache)(?: \\w+){0,5} ${CHEST})`,
@@ -109,6 +113,7 @@ const CORE_SIGNALS = {
     '(?:weak\\w*|numb\\w*|paraly\\w*|tingl\\w*) (?:on|down|in|of|along) (?:one|the left|the right|my left|my right|his left|his right|her left|her right|their left|their right) side',
     'one side of (?:my |his |her |their |the )?body', 'arm weakness', 'weak arm', 'weakness in (?:my |his |her |their |one )?(?:arm|arms)',
     'sudden(?:ly)? (?:weak\\w*|numb\\w*|paraly\\w*)',
+    '(?:cant|couldnt|could not) (?:grip|hold|lift)(?: \\w+){0,4} (?:with )?(?:my|his|her|their) (?:left|right) (?:hand|arm)',
   ], /\b(?:gym|workout|work out|exercise|lifting|weights|training|press ups|pushups|push ups|sleeping on|slept on)\b/),
   speech: sig('normal', [
     'slurr\\w*', 'slured', 'slurd',
@@ -260,6 +265,7 @@ const CORE_SIGNALS = {
     '(?:vomit\\w*|throwing up|threw up|being sick|been sick|sicking up|puking|puked|sick) (?:up )?(?:\\w+ )?blood',
     'blood in (?:my |his |her |their |the )?(?:vomit|sick)',
     '(?:coughing|coughed|cough) up (?:lots|loads|a lot|mouthfuls?|cupfuls?|clots|a cup)(?: of)? blood',
+    'mouthfuls? of (?:bright |fresh |dark )?(?:red )?blood', 'coffee grounds?', '(?:soaked|soaking|gone through|filled) (?:\\d+|two|three|four) (?:pads|maternity pads|towels)', '(?:passed|passing) (?:big |large )?clots', 'clots (?:the size of|as big as|bigger than)',
     '(?:coughing|coughed|cough\\w*) up(?: \\w+){0,2} blood(?: \\w+){0,6} (?:cup|cupful|mouthfuls?|spoonfuls?|tablespoons?|lots|loads|a lot|clots)',
     'black (?:tarry|sticky|tar like) (?:poo|stool|stools|poop)', '(?:tarry|tar like) (?:poo|stool|stools)',
     '(?:soaked|soaking|soak) through (?:a |my |her |the )?(?:pad|pads|towel|bandage|clothes|sheets)',
@@ -293,6 +299,8 @@ const CORE_SIGNALS = {
     '(?:fit|seizure|convulsion)(?: \\w+){0,3} never (?:had|has had|have had) (?:one|any|one before)',
     '(?:collaps\\w*|fell|dropped)(?: \\w+){0,4} (?:and|then) (?:is |was |started |starts )?(?:shaking|jerking|fitting|twitching|convulsing) (?:all over|everywhere|uncontrollably)', '(?:fit|seizure|fitting|convulsing|convulsion)(?: \\w+){0,2} (?:wont|not|hasnt|isnt|doesnt) stop\\w*',
     '(?:seizures|fits) (?:one after another|back to back)',
+    '(?:fit|fitting|seizure|seizing|convulsion|convulsing)s?(?: \\w+){0,6} (?:[5-9]|[1-9]\\d|five|six|seven|eight|nine|ten|fifteen|twenty) min\\w*',
+    '(?:fit|fitting|seizure|seizing|convulsing)(?: \\w+){0,8} (?:not|isnt|wont|hasnt) stop\\w*',
   ]),
   thunderclap: sig('normal', [
     '(?:headache|head pain|pain in (?:my|his|her) head)(?: \\w+){0,5} (?:in|within) (?:a few |a couple of )?seconds',
@@ -305,10 +313,12 @@ const CORE_SIGNALS = {
   saddle: sig('normal', [
     'numb\\w*(?: \\w+){0,3} (?:bum|buttocks?|bottom|genitals?|groin|saddle|privates|between (?:my|his|her|their) legs|inner thighs|around (?:my |the )?(?:anus|back passage|privates|vagina|penis))',
     'saddle (?:numbness|anaesthesia|area)', 'cant feel (?:my |his |her )?(?:bum|bottom|genitals|privates|back passage)',
+    '(?:bum|bottom|buttocks|genitals|groin|privates|between (?:my|his|her|their) legs)(?: \\w+){0,4} (?:feels? |feeling |gone |is |are )*(?:numb|dead|tingly|no feeling)', 'like sitting on a (?:bike )?saddle',
   ]),
   sphincter: sig('normal', [
     '(?:cant|couldnt|lost|losing|loss of|no) (?:control|feel|feeling|sensation) (?:of |over |when )?(?:my |his |her |i )?(?:bladder|bowels?|wee|pee|poo|pooing|weeing|peeing|need to wee|need to pee)',
     '(?:wet|wetting|soiled|soiling) (?:myself|himself|herself)', 'cant (?:wee|pee|urinate)', 'incontinen\\w*',
+    '(?:cant|couldnt) feel (?:myself|himself|herself) (?:wee|pee|poo)\\w*',
   ]),
   backPain: sig('normal', [
     'back pain', 'back ache', 'backache', 'back hurts', 'pain in (?:my |his |her |the )?(?:lower )?back', 'lower back', 'sciatica',
@@ -325,6 +335,7 @@ const CORE_SIGNALS = {
   poisoning: sig('normal', [
     '(?:swallowed|drank|drunk|ate|eaten|taken|took|has had|got into)(?: \\w+){0,6} (?:bleach|batter(?:y|ies)|button batter(?:y|ies)|magnets?|detergent|washing (?:tablet|capsule|pod)s?|liquitabs?|weedkiller|antifreeze|poison\\w*|chemicals?|white spirit|dishwasher tablets?)',
     'overdos\\w*', 'od d', 'taken an od', 'took an od',
+    'paracetamol(?: \\w+){0,12} (?:lemsip|beechams|night nurse|cold and flu|co ?codamol|cocodamol|solpadeine|panadol)', '(?:lemsip|beechams|night nurse|cold and flu|co ?codamol|solpadeine)(?: \\w+){0,12} paracetamol',
     '(?:took|taken|swallowed|had|ate|eaten)(?: \\w+){0,2} (?:too many|a whole (?:box|pack|packet|bottle|strip)|all (?:of )?(?:my|his|her|the)|loads of|lots of|a handful of|handful of|a bunch of|\\d\\d+)(?: \\w+){0,2} (?:pills|tablets|paracetamol|painkillers|meds|medication|medicine|sleeping pills|ibuprofen|antidepressants|co codamol)',
   ]),
   severeBurn: sig('normal', [

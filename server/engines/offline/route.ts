@@ -45,15 +45,15 @@ const EVERYDAY_WORDS = [
 const EVERYDAY_STEMS = new Set(EVERYDAY_WORDS.map(stem));
 
 const VAGUE =
-  /\b(?:is (?:this|that|it) (?:normal|serious|bad|dangerous|worrying|ok)|down there|problem|issue|unwell|ill|sick|poorly|rubbish|awful|terrible|rough|not (?:feeling )?(?:well|right|great|good|ok|okay|myself|herself|himself|100)|isnt (?:well|right)|dont feel (?:right|good|well|great)|off|weird|strange|wrong|under the weather|coming down with|in pain|pain|hurts?|help|worried|health|symptoms?|doctor|something)\b/;
+  /\b(?:is (?:this|that|it) (?:normal|serious|bad|dangerous|worrying|ok)|medical question|question about (?:my|a) (?:health|medicine|condition)|down there|problem|issue|unwell|ill|sick|poorly|rubbish|awful|terrible|rough|not (?:feeling )?(?:well|right|great|good|ok|okay|myself|herself|himself|100)|isnt (?:well|right)|dont feel (?:right|good|well|great)|off|weird|strange|wrong|under the weather|coming down with|in pain|pain|hurts?|help|worried|health|symptoms?|doctor|something)\b/;
 const GREETING = /^(?:hi+|hello+|hey+|hiya|heya|yo|howdy|greetings|good (?:morning|afternoon|evening|day)|morning|evening|afternoon)\b/;
 const THANKS = /\b(?:thanks|thank you|thankyou|thx|ty|cheers|ta|much appreciated|appreciate it)\b/;
 const GOODBYE = /\b(?:bye|goodbye|see you|see ya|cya|good night|goodnight|take care)\b/;
 const HUMAN = /\b(?:are you (?:a )?(?:real|human|person|bot|robot|ai|machine|computer|doctor|nurse)|am i (?:talking|speaking) to (?:a )?(?:real|human|person|bot|robot|machine))\b/;
-const ABOUT = /\b(?:who are you|what are you|what can you do|what (?:can|do) you help with|how can you help|what do you do|how do(?:es)? (?:you|this|it) work|what is this|help me understand what you|your name)\b/;
+const ABOUT = /\b(?:who are you|what are you|what can you do|what (?:can|do) you help (?:me )?with|how can you help|what do you do|how do(?:es)? (?:you|this|it) work|what is this|help me understand what you|your name)\b/;
 // Requests that are plainly not about health: answered with what the assistant is for.
 const OFF_TOPIC =
-  /\b(?:recipes?|cook(?:ing)? (?:a|the|some)|bake|homework|maths?|algebra|equation|essay|weather|forecast|football|premier league|match|score|fixtures?|holiday|weekend away|trip to|travel|hotel|flights? to|train times|write (?:me )?(?:an? |the |my )?(?:email|message|letter|poem|story|cv|speech|essay|text)|poem|joke|song|lyrics|film|movie|tv|netflix|code|coding|program(?:ming)?|python|javascript|excel|spreadsheet|translate|capital of|directions|shopping|buy|price of|stock market|crypto|bitcoin|news|election|quiz|crossword|wordle|restaurant|pub|mortgage|tax|car insurance|plan (?:a|my|our) (?:weekend|trip|holiday|party|wedding|day))\b/;
+  /\b(?:recipes?|cook(?:ing)? (?:a|the|some)|bake|homework|maths?|algebra|equation|essay|weather|forecast|football|premier league|match|score|fixtures?|holiday|weekend away|trip to|travel|hotel|flights? to|train times|write (?:me )?(?:an? |the |my )?(?:email|message|letter|cover letter|poem|story|cv|speech|essay|text)|cover letter|poem|joke|song|lyrics|film|movie|tv|netflix|code|coding|program(?:ming)?|python|javascript|excel|spreadsheet|translate|capital of|directions|shopping|buy|price of|stock market|crypto|bitcoin|news|election|quiz|crossword|wordle|restaurant|pub|mortgage|tax|car insurance|plan (?:a|my|our) (?:weekend|trip|holiday|party|wedding|day))\b/;
 const ACKNOWLEDGE = /^(?:ok+|okay|k|kk|lol|haha+|cool|great|nice|alright|sure|fine|got it|right|noted|hmm+|yes|no|yep|nope|yeah)\b/;
 // Health words that do not always appear as page phrases ("my knee hurts", "a lump").
 const MEDICAL =
@@ -106,6 +106,8 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
       if (answersQuestion) return 'followUp';
       const followsSymptoms = previousUserMessages.some(medical);
       if (assessSafety(text).emergency) return 'symptoms';
+      // A plain non-health request, before page phrases can misread it ("flights to Spain" is no sprain).
+      if (OFF_TOPIC.test(t) && !MEDICAL.test(t)) return 'offTopic';
       const specificity = strongest(text);
       if (specificity !== null) return !followsSymptoms && brief(t, specificity) ? 'brief' : 'symptoms';
       // "ok", "yes" on their own, not answering a question of ours: nothing new to triage.
@@ -114,7 +116,6 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
       if (GOODBYE.test(t)) return 'goodbye';
       if (HUMAN.test(t)) return 'human';
       if (ABOUT.test(t)) return 'about';
-      if (OFF_TOPIC.test(t) && !MEDICAL.test(t)) return 'offTopic';
       if (MEDICAL.test(t)) return !followsSymptoms && brief(t, 0) ? 'brief' : 'symptoms';
       if (followsSymptoms && FOLLOW_UP.test(t)) return 'followUp';
       if (VAGUE.test(t)) return 'vague';
