@@ -82,3 +82,22 @@ describe('held-out set targets (offline engine; cases written without seeing the
   it('route accuracy >= 0.90', () => expect(report.routeAccuracy).toBeGreaterThanOrEqual(0.9));
   it('under-triage stays rare (<= 0.10)', () => expect(report.underTriageRate).toBeLessThanOrEqual(0.1));
 });
+
+/**
+ * The outside sets (written blind by people who had not seen the engine, each measured once before
+ * it was tuned on; README "Evaluation" gives the first figures): the safety issue's targets, so a
+ * regression on phrasings nobody on the team wrote fails CI.
+ */
+describe.each(['blind-a', 'blind-b', 'blind-c'])('%s targets (offline engine with the safety floor)', (set) => {
+  let report: TriageReport;
+  beforeAll(async () => {
+    const cases = await loadCases(`test/eval/${set}-cases.jsonl`);
+    report = await evaluateTriage({ engine: nodes, retriever: service.retriever, pages: service.pages, k: config.RETRIEVAL_K, routeTriageCases: false }, cases);
+  }, 240_000);
+
+  it('A&E recall >= 0.98', () => expect(report.aeRecall).toBeGreaterThanOrEqual(0.98));
+  it('under-triage <= 3 %', () => expect(report.underTriageRate).toBeLessThanOrEqual(0.03));
+  it('over-triage <= 12 %', () => expect(report.overTriageRate).toBeLessThanOrEqual(0.12));
+  it('severity accuracy >= 0.80', () => expect(report.severityAccuracy).toBeGreaterThanOrEqual(0.8));
+  it('route accuracy >= 0.95 (small talk and off-topic answered, vague asked about)', () => expect(report.routeAccuracy).toBeGreaterThanOrEqual(0.95));
+});
