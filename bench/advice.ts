@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { pct, post } from './support.js';
 import { startService } from '../server/app/start.js';
 import { createKey } from '../server/auth/sites.js';
 import { loadConfig } from '../server/config.js';
@@ -30,21 +31,7 @@ const MESSAGES = [
 ];
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 
-async function post(url: string, token: string, origin: string, query: string, variables: Record<string, unknown>) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: Record<string, any>; errors?: unknown[] };
-  if (!body.data) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
 
 export async function benchAdvice(): Promise<{ adviceMs: number[]; answerMs: number[] }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-advice-'));

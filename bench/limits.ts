@@ -8,6 +8,7 @@ import { log } from '../server/log.js';
 import { startService } from '../server/app/start.js';
 import { startEmbeddedPostgres, type PostgresHandle } from '../server/store/postgres.js';
 import type { TurnRunner } from '../server/contract/turn.js';
+import { pct } from './support.js';
 
 /**
  * What a refused document costs the service: for each way an anonymous caller's request is
@@ -33,7 +34,6 @@ const idle: TurnRunner = {
   },
 };
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 
 /** Distinct documents (n makes each one new, so no cache helps). */
 const CASES: [string, (n: number) => string, string][] = [

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { pct, post } from './support.js';
 import { loadConfig } from '../server/config.js';
 import { log } from '../server/log.js';
 import { startService } from '../server/app/start.js';
@@ -36,22 +37,8 @@ const runner: TurnRunner = {
   },
 };
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-async function post(url: string, token: string, origin: string, query: string, variables: Record<string, unknown>) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: Record<string, any>; errors?: unknown[] };
-  if (!body.data) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
 
 export async function benchTurns(): Promise<void> {
   let pg: PostgresHandle | undefined;
