@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunnerEvent } from '../../server/contract/events.js';
 import { collect, gql, send, startThread, wsClient, type EventOut } from '../support/graphql.js';
 import { Pauses, scriptedRunner } from '../support/scripted-runner.js';
+import { startServiceProcess } from '../support/service-process.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { knowledgeSubset, runTurn, startModelService, threadMessages, type ModelService } from './helpers.js';
 
@@ -15,7 +13,6 @@ import { knowledgeSubset, runTurn, startModelService, threadMessages, type Model
  * 999, the Turn stores it, replay gives it, and the thread shows it as an ASSISTANT message.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const EMERGENCY = "crushing chest pain spreading to my left arm and I'm sweating";
 const KNOWLEDGE = ['heart-attack', 'angina', 'chest-pain', 'heartburn-and-acid-reflux', 'flu', 'common-cold'];
 
@@ -145,55 +142,34 @@ describe('advice when the turn is cancelled, or its instance is killed and resta
 
   it('INTERRUPTED after kill -9: the restarted service keeps the advice already given, on the turn and in the thread', async () => {
     svc.reasonerScripts.completion({ stall: true });
-    const port = await freePort();
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|NODE_ENV|REDIS_URL)/.test(k)));
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
-      cwd: ROOT,
-      env: {
-        ...env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        DEV_SEED: 'false',
-        DATABASE_URL: svc.server.databaseUrl,
-        CHROMA_URL: inject('chromaUrl'),
-        CHROMA_COLLECTION: 'e2e-advice-kill',
-        KNOWLEDGE_DIR: knowledge.dir,
-        ROUTER_BASE_URL: svc.router.baseURL,
-        ROUTER_MODEL: 'router-model',
-        REASONER_BASE_URL: svc.reasoner.baseURL,
-        REASONER_MODEL: 'reasoner-model',
-        MODEL_FIRST_TOKEN_TIMEOUT_MS: '120000',
-        RATE_LIMIT_MESSAGES_PER_MINUTE: '0',
-        RATE_LIMIT_THREADS_PER_HOUR: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    // The service in its own process on the same database, killed while the turn is inside a model call.
+    const instance = await startServiceProcess({
+      DATABASE_URL: svc.server.databaseUrl,
+      CHROMA_URL: inject('chromaUrl'),
+      CHROMA_COLLECTION: 'e2e-advice-kill',
+      KNOWLEDGE_DIR: knowledge.dir,
+      ROUTER_BASE_URL: svc.router.baseURL,
+      ROUTER_MODEL: 'router-model',
+      REASONER_BASE_URL: svc.reasoner.baseURL,
+      REASONER_MODEL: 'reasoner-model',
+      MODEL_FIRST_TOKEN_TIMEOUT_MS: '120000',
+      RATE_LIMIT_MESSAGES_PER_MINUTE: '0',
+      RATE_LIMIT_THREADS_PER_HOUR: '0',
     });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     try {
-      let output = '';
-      await new Promise<void>((resolve, reject) => {
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          if (/running at http/.test(output)) resolve();
-        };
-        child.stdout!.on('data', onData);
-        child.stderr!.on('data', onData);
-        child.once('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)));
-      });
-      const instance = { ...svc.server, graphqlUrl: `http://127.0.0.1:${port}/graphql`, wsUrl: `ws://127.0.0.1:${port}/graphql` };
-      const { threadId, token } = await startThread(instance);
+      // The test site's keys (same database), sent to the other process.
+      const other = { ...svc.server, graphqlUrl: instance.graphqlUrl, wsUrl: instance.wsUrl };
+      const { threadId, token } = await startThread(other);
       const seen = svc.reasoner.requests.length;
-      const sent = await send(instance, token, threadId, EMERGENCY);
+      const sent = await send(other, token, threadId, EMERGENCY);
       const turnId = sent.data!.sendMessage.turn.id;
-      const client = wsClient(instance, token);
+      const client = wsClient(other, token);
       const live = await collect(client, turnId, 0, { until: (e) => e.__typename === 'AdviceChunk' });
       await client.dispose();
       expect(live.map((e) => e.__typename)).toEqual(['TurnStarted', 'AdviceChunk']);
       await svc.reasoner.waitForRequests(seen + 1); // the turn is now inside a model call
 
-      child.kill('SIGKILL');
-      await exited;
+      await instance.kill();
       await svc.server.restart(); // a start-up on the same database closes what the dead instance left running
 
       const turn = (await gql(svc.server, TURN_VIEW, { id: turnId }, { token })).data!.turn;
@@ -203,8 +179,7 @@ describe('advice when the turn is cancelled, or its instance is killed and resta
       expect(messages.map((m) => m.role)).toEqual(['USER', 'ASSISTANT']);
       expect(messages[1]!.text).toMatch(/Call 999 now/);
     } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
+      await instance.close();
       svc.reset();
     }
   }, 120_000);
@@ -285,14 +260,3 @@ describe('advice with the offline engine', () => {
     expect(answer).toMatch(/999/);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}

@@ -16,6 +16,8 @@ export interface ServiceProcess {
   wsUrl: string;
   keys: { publishableKey: string; staffKey: string; secretKey: string };
   output(): string;
+  /** SIGKILL: no drain, nothing written on the way out (a crash). */
+  kill(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,9 +38,13 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
     }
@@ -56,7 +62,7 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
       child.once('exit', (code) => reject(new Error(`the service exited with ${code}:\n${output}`)));
     });
     const keys = JSON.parse(await readFile(path.join(dataDir, 'dev-keys.json'), 'utf8')) as ServiceProcess['keys'];
-    return { url, graphqlUrl: `${url}/graphql`, wsUrl: `${url.replace(/^http/, 'ws')}/graphql`, keys, output: () => output, close };
+    return { url, graphqlUrl: `${url}/graphql`, wsUrl: `${url.replace(/^http/, 'ws')}/graphql`, keys, output: () => output, kill, close };
   } catch (error) {
     await close();
     throw error;
