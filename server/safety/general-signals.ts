@@ -18,7 +18,8 @@ export const GENERAL_SIGNALS = {
   // ---- collapse --------------------------------------------------------------------------------
   collapse: sig('normal', [
     'faint(?:ed|ing|s)?', 'collaps\\w*', 'passed out', 'pass(?:es|ing)? out', 'blacked out', 'black(?:s|ing) out', 'keeled over',
-    'lost consciousness', 'knocked out', 'out cold', 'went down like a', 'dropped to the (?:floor|ground)',
+    'lost consciousness', 'knocked out', 'out cold', 'went down like a', 'dropped to the (?:floor|ground)', 'went down (?:in|on) the', 'hit the deck',
+    '(?:dont|doesnt|didnt|cant) remember (?:falling|going down|hitting)', 'found (?:him|her|them|my \\w+) on the floor',
   ]),
   exertion: sig('normal', [
     '(?:during|in|at|after) (?:a |the |his |her |my )?(?:football|training|exercise|run|running|sport|sports|pe|match|games|netball|rugby|swimming|race|game|workout|gym|hockey|basketball|tennis|cycling|practice|parkrun|marathon|spin class)',
@@ -43,7 +44,7 @@ export const GENERAL_SIGNALS = {
   coughPain: sig('none', [
     '(?:hurts?|pain\\w*|sore|aches?|aching)(?: \\w+){0,4} (?:when|if|as) (?:i |he |she )?(?:cough|coughing|sneeze)', '(?:coughing|cough) (?:makes|hurts|has made)', 'sore from (?:all the )?coughing',
   ]),
-  stridorBreathIn: sig('normal', ['(?:high pitched|squeaky|harsh|rasping|raspy|crowing) (?:noise|sound|squeak)(?: \\w+){0,2} (?:breathing|breathes|breathe) in'], /\bwhoop|\bwhen (?:he|she|they|baby|hes|shes|theyre) (?:cries|crying|is crying|gets upset|is upset|coughs|coughing)\b/),
+  stridorBreathIn: sig('normal', ['(?:high pitched|high|squeaky|whistling|harsh|rasping|raspy|crowing|horrible|weird|strange) (?:whistling |squeaky |pitched |whistly )?(?:noise|sound|squeak|whistle)(?: \\w+){0,2} (?:breathing|breathes|breathe) in'], /\bwhoop|\bwhen (?:he|she|they|baby|hes|shes|theyre) (?:cries|crying|is crying|gets upset|is upset|coughs|coughing)\b/),
   knownFits: sig('none', [
     '(?:had|has had|have had|gets|get|has|had them|has them)(?: \\w+){0,3} (?:fits|seizures|convulsions|them|one|these)(?: \\w+){0,2} before',
     '(?:had|has had) (?:one|them|these|a few|several|lots) before', 'known (?:epilep\\w*|febrile)', '(?:another|again)(?: \\w+)? (?:febrile )?(?:fit|seizure|convulsion)',
@@ -67,7 +68,7 @@ export const GENERAL_SIGNALS = {
   ]),
   greyPale: sig('normal', ['(?:gone|went|go|goes|looks?|looking|turned|turning|is|was) (?:all )?(?:grey|gray|ashen|white as a sheet|deathly pale)', '(?:grey|gray|ashen|pale) and (?:clammy|sweaty|cold)']),
   gtnFailed: sig('normal', [
-    '(?:gtn|glyceryl|nitro\\w*|angina spray|spray|puffs?|sprays|doses?)(?: \\w+){0,12} (?:no better|not (?:helped|helping|working|worked|touched|touching)|hasnt (?:helped|worked|touched)|didnt (?:help|work|touch)|isnt (?:helping|working)|doing nothing|no different|still (?:there|going|tight|painful|hurting|bad))',
+    '(?:gtn|glyceryl|nitro\\w*|angina spray|spray|puffs?|sprays|doses?)(?: \\w+){0,12} (?:isnt shifting|not shifting|wont shift|hasnt shifted|no change|no better|not (?:helped|helping|working|worked|touched|touching)|hasnt (?:helped|worked|touched)|didnt (?:help|work|touch)|isnt (?:helping|working)|doing nothing|no different|still (?:there|going|tight|painful|hurting|bad))',
   ]),
 
   // ---- airway ----------------------------------------------------------------------------------
@@ -148,9 +149,9 @@ export const GENERAL_SIGNALS = {
   headKnock: sig('normal', [
     '(?:hit|banged|bumped|knocked|smacked|bashed|injured|hurt|whacked|cracked|clonked|bonked)(?: \\w+){0,4} head', 'head (?:injury|injuries|bump|knock|wound|cut|gash)',
     'bump (?:on|to) (?:the|my|his|her) head', '(?:landed|fell) on (?:his|her|my|their) head', 'concussion', 'head first',
-    '(?:knee|kick|kicked|blow|punch|punched|elbow|elbowed|boot|ball|bat|stick)(?: \\w+){0,2} (?:to|in|on) (?:the|my|his|her) head',
+    '(?:knee|kick|kicked|blow|punch|punched|elbow|elbowed|boot|ball|bat|stick)(?: \\w+){0,2} (?:to|in|on) (?:the|my|his|her) head', 'head ?butt\\w*',
   ]),
-  fall: sig('normal', ['fell (?:off|from|down|over|out of|onto|on)', 'fallen (?:off|from|down|over)', 'had a fall', '(?:slipped|tripped)(?: \\w+){0,3} (?:and|on|over)', 'fall (?:off|from|down)']),
+  fall: sig('normal', ['came off (?:his|her|my|their|a) (?:bike|horse|scooter|skateboard|motorbike)', 'rolled off', '(?:fell|fallen|dropped) (?:off|from) (?:the|a) (?:bed|sofa|changing table|table|chair|high chair|bunk|stairs|ladder|wall|trampoline)','fell (?:off|from|down|over|out of|onto|on)', 'fallen (?:off|from|down|over)', 'had a fall', '(?:slipped|tripped)(?: \\w+){0,3} (?:and|on|over)', 'fall (?:off|from|down)']),
   headWarning: sig('normal', [
     'dont remember', 'doesnt remember', 'cant remember', 'cant recall', 'no memory (?:of|since)', 'memory loss', 'drowsy', '(?:very|really|so|unusually) (?:sleepy|tired)',
     'confused', 'muddled', 'clear fluid', 'fluid (?:from|coming out of|leaking from)', '(?:clear|watery)(?: \\w+){0,2} (?:fluid|liquid|stuff|water)(?: \\w+){0,6} (?:nose|ears?)', 'blood (?:from|coming out of) (?:his|her|my|their) ears?',
@@ -177,8 +178,21 @@ export const GENERAL_SIGNALS = {
   // ---- diabetes ------------------------------------------------------------------------------------
   smokeInhaled: sig('normal', ['breathed in (?:smoke|fumes)', 'smoke inhal\\w*', '(?:house|flat|kitchen|car|building|bonfire) fire', '(?:in|from) (?:a|the) fire', 'singed', 'carbon monoxide']),
   ingestedMedicine: sig('normal', [
+    '(?:ate|eaten|swallowed|got into|drank|drunk|chewed|taken|took|had)(?: \\w+){0,4} (?:sertraline|citalopram|fluoxetine|amitriptyline|codeine|co ?codamol|tramadol|morphine|oxycodone|diazepam|zopiclone|propranolol|digoxin|warfarin|iron|paracetamol|ibuprofen|aspirin|insulin|metformin|amlodipine|ramipril|antidepressants?|sleeping (?:pills|tablets)|painkillers)',
     '(?:ate|eaten|swallowed|got into|drank|drunk|chewed|taken|took|had)(?: \\w+){0,5} (?:tablets|pills|medicine|medication|meds|capsules|vitamins|iron tablets|e ?cig liquid|vape liquid|nicotine|methadone|drugs|cannabis|edibles|vodka|gin|whisky|alcohol|cocaine|pills)',
   ]),
+  anginaKnown: sig('normal', ['angina', 'gtn', 'glyceryl', 'nitro spray']),
+  usedAgainNoBetter: sig('normal', ['used it (?:twice|two times|again|a second time)(?: \\w+){0,10} (?:isnt shifting|not shifting|still (?:there|going|bad|painful)|no better|not helping|no different|worse)']),
+  antacidFailed: sig('normal', ['(?:gaviscon|rennie|rennies|antacids?|indigestion (?:tablets|medicine|remedy|stuff))(?: \\w+){0,6} (?:not|hasnt|havent|didnt|isnt|doesnt) (?:done|helped|helping|worked|working|touched|done a thing|done anything)']),
+  cantBearWeight: sig('normal', ['(?:cant|couldnt|cannot|unable to) (?:put (?:any )?weight on|stand on|walk on|bear weight on)(?: \\w+){0,2} (?:it|my|his|her|the)']),
+  footProblem: sig('normal', ['(?:sore|ulcer|wound|cut|blister|crack|red patch|black patch)(?: \\w+){0,5} (?:foot|feet|toe|toes|heel|sole)', '(?:foot|feet|toe|toes|heel|sole)(?: \\w+){0,3} (?:sore|ulcer|wound|cut|blister|infected|black)']),
+  testicleEmergency: sig('normal', [
+    '(?:testicle|testicles|testes|scrotum|ball|balls|bollock\\w*)(?: \\w+){0,3} (?:is |are |has |have )?(?:killing|agony|swollen|swelling|really hurts|hurts? so much|suddenly (?:painful|hurting)|severe pain)',
+    '(?:sudden|severe|agonising|bad) (?:pain|ache) in (?:his|my|the) (?:testicle|testicles|balls?|scrotum)',
+  ], /\b(?:football|tennis|cricket|golf|rugby)\b/),
+  amnesia: sig('normal', ['asking the same (?:question|questions|thing|things)', 'repeating (?:himself|herself|themselves|myself|the same)', '(?:dont|doesnt|cant|couldnt) remember (?:what happened|the last|anything|the crash|the accident|the game|the match)', 'no memory of']),
+  headLump: sig('normal', ['(?:big|large|huge|massive|squishy|soft|boggy|egg)(?: \\w+){0,2} (?:swelling|lump|bump|egg)', '(?:swelling|lump|bump)(?: \\w+){0,3} (?:on|over) (?:the side of |the back of |the top of )?(?:her|his|their|the) head']),
+  voiceChange: sig('normal', ['voice (?:keeps |is |has )?(?:going|gone|changing|changed|hoarse|croaky|funny|disappearing)', '(?:hoarse|croaky|raspy) voice']),
   newConfusion: sig('normal', [
     '(?:more|getting|increasingly|newly|suddenly|very|really|much more) (?:confused|muddled|disorientated|disoriented)', '(?:confused|muddled) (?:than usual|lately|recently|all of a sudden)',
     'not (?:herself|himself|themselves) and (?:confused|muddled)',
@@ -239,6 +253,7 @@ export const GENERAL_SIGNALS = {
     '(?:still|not) (?:not )?(?:getting better|improving|clearing up|gone) after',
   ]),
   recurrent: sig('none', [
+    '(?:second|third|fourth|fifth|sixth|\\d+(?:st|nd|rd|th)) (?:bout|time|episode|infection|attack|dose of)(?: \\w+){0,4} (?:this|in the last|in a|in the past) (?:year|month|few months|six months)',
     'keep (?:getting|having)', 'keeps? (?:coming back|recurring|happening|returning)', '(?:coming|came) back again', 'again and again', 'recurr\\w*',
     '(?:\\d+|two|three|four|five|six|several|lots of|loads of) (?:or (?:\\d+|three|four|five) )?times (?:this|a|in the|in a|per) (?:year|month|week)',
   ]),
@@ -247,6 +262,7 @@ export const GENERAL_SIGNALS = {
     'breathless (?:walking|doing|just|even|getting)',
   ]),
   woundInfection: sig('normal', [
+    '(?:weeping|leaking|oozing)(?: \\w+){0,2} (?:green\\w*|yellow\\w*|cloudy|smelly) (?:stuff|gunk|fluid|pus|liquid)',
     '(?:red|redness|red area|swelling)(?: \\w+){0,4} (?:spreading|spread|getting bigger|bigger|size of (?:my|a|his|her) hand)', 'hot and hard','pus', 'ooz\\w* (?:pus|yellow|green|gunk)', '(?:yellow|green) (?:gunk|pus|discharge|stuff)', 'smells? (?:bad|horrible|off|awful)?', 'red (?:streaks?|lines?) (?:going|spreading)', '(?:red|hot|swollen)(?: \\w+){0,2} (?:round|around) (?:the|it|edges)', 'red round the edges']),
   woundWord: sig('normal', ['wound', 'cut', 'graze', 'burn(?:t|ed)?', 'scald\\w*', 'bite', 'bitten', 'scratch', 'stitches', 'piercing', 'splinter', 'blister']),
   bite: sig('normal', ['(?:dog|cat|animal|fox|horse|human|someone|bat|rat|monkey)(?: \\w+){0,3} (?:bit|bite|bitten|attacked)', '(?:bit|bitten) by (?:a |the |my |his |her |our |their )?(?:neighbours? )?(?:dog|cat|animal|fox|horse|person|child|kid|bat|rat)', '(?:teeth|tooth) (?:went in|broke the skin|marks)']),

@@ -34,7 +34,7 @@ export const RULES: Rule[] = [
   { kind: 'suicide', hint: 'suicidal-thoughts', label: 'self-harm by cutting', needs: [['cuttingSelf']], source: `${NHS}self-harm/` },
 
   // ---- anaphylaxis and the airway
-  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'swelling of lips, tongue or face with breathing, swallowing or fainting', needs: [['swellLipsTongue'], ['breathingSevere', 'wheeze', 'breathless', 'faint', 'swallow']], source: `${NHS}anaphylaxis/` },
+  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'swelling of lips, tongue or face with breathing, swallowing, voice changes or fainting', needs: [['swellLipsTongue'], ['breathingSevere', 'wheeze', 'breathless', 'faint', 'swallow', 'voiceChange']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat swelling after an allergen', needs: [['swellThroat'], ['allergen', 'allergyWord']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat closing', needs: [['throatClosing']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'breathing trouble after food, a sting or a medicine', needs: [['allergen'], ['breathingSevere', 'wheeze']], source: `${NHS}anaphylaxis/` },
@@ -60,6 +60,9 @@ export const RULES: Rule[] = [
   { kind: 'cardiac', hint: 'heart-attack', label: 'severe or crushing chest pain', needs: [['severeChest']], source: `${NHS}heart-attack/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'suspected heart attack', needs: [['heartAttack']], source: `${NHS}heart-attack/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'angina not relieved by GTN', needs: [['gtnFailed']], source: `${NHS}angina/` },
+  { kind: 'cardiac', hint: 'heart-attack', label: 'angina not relieved by GTN', needs: [['anginaKnown'], ['usedAgainNoBetter']], source: `${NHS}angina/` },
+  { kind: 'cardiac', hint: 'heart-attack', label: 'chest pain that indigestion remedies have not helped', needs: [['chestPain'], ['antacidFailed']], source: `${NHS}heart-attack/symptoms/` },
+  { kind: 'cardiac', hint: 'heart-attack', label: 'chest pressure "like a vice" with breathlessness or sweating', needs: [['vice'], ['breathless', 'sweating', 'radiating', 'severeBreathing']], source: `${NHS}heart-attack/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'ache in the jaw, neck, arm, back or upper tummy with sweating and breathlessness, sickness or greyness (atypical heart attack)', needs: [['atypicalSite'], ['sweating'], ['breathless', 'nausea', 'greyPale', 'faint']], source: `${NHS}heart-attack/symptoms/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'ache in the jaw, neck, arm, back or upper tummy with breathlessness and sickness, in older age, diabetes or heart disease', needs: [['atypicalSite'], ['breathless', 'greyPale'], ['nausea', 'greyPale', 'faint', 'sweating'], ['cardiacRisk']], source: `${NHS}heart-attack/symptoms/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'chest pain with sickness or greyness in older age, diabetes or heart disease', needs: [['chestPain'], ['nausea', 'greyPale'], ['cardiacRisk']], except: [['settlesWithRest']], source: `${NHS}heart-attack/symptoms/` },
@@ -100,6 +103,9 @@ export const RULES: Rule[] = [
   { kind: 'head', hint: 'head-injury-and-concussion', label: 'head injury on blood thinners', needs: [['headHit', 'headKnock'], ['anticoagulant']], source: `${NHS}head-injury-and-concussion/` },
   { kind: 'head', hint: 'head-injury-and-concussion', label: 'head injury in older age', needs: [['headHit', 'headKnock'], ['olderAge']], source: `${NHS}head-injury-and-concussion/` },
   { kind: 'head', hint: 'head-injury-and-concussion', label: 'a child who fell and is now vomiting or drowsy', needs: [['fall', 'headKnock'], ['child'], ['nausea', 'headWarning']], source: `${NHS}head-injury-and-concussion/` },
+  { kind: 'head', hint: 'head-injury-and-concussion', label: 'knocked out, then repeating questions or unable to remember', needs: [['collapse', 'headWarning'], ['amnesia']], source: `${NHS}head-injury-and-concussion/` },
+  { kind: 'head', hint: 'head-injury-and-concussion', label: 'a baby who fell or hit their head, with a large lump or swelling', needs: [['baby', 'infantUnder3Months', 'infant3To6Months'], ['fall', 'headKnock'], ['headLump']], source: `${NHS}head-injury-and-concussion/` },
+  { kind: 'other', label: 'sudden severe pain or swelling in a testicle (possible torsion)', needs: [['testicleEmergency']], source: 'https://www.nhs.uk/conditions/testicular-torsion/' },
 
   // ---- spine
   { kind: 'other', hint: 'cauda-equina-syndrome', label: 'numbness around the bottom or genitals', needs: [['saddle']], source: `${NHS}cauda-equina-syndrome/` },
@@ -155,6 +161,9 @@ export const RULES: Rule[] = [
   { kind: 'other', level: 'URGENT', hint: 'fainting', label: 'fainting for no clear reason, or for the first time', needs: [['collapse'], ['noReason']], source: `${NHS}fainting/` },
   { kind: 'other', level: 'URGENT', label: 'a man, a child or an older person with urinary infection symptoms', needs: [['male', 'child', 'olderAge'], ['dysuria']], source: `${NHS}urinary-tract-infections/` },
   { kind: 'other', level: 'URGENT', label: 'discharge from the ear', needs: [['earDischarge']], source: `${NHS}ear-infections/` },
+  { kind: 'other', level: 'URGENT', hint: 'deep-vein-thrombosis', label: 'a painful or swollen calf after a long journey, an operation or a birth (possible DVT)', needs: [['calfLeg'], ['clotRisk', 'postnatal']], source: `${NHS}deep-vein-thrombosis/` },
+  { kind: 'other', level: 'URGENT', label: 'cannot put weight on an injured leg or foot', needs: [['cantBearWeight']], source: `${NHS}sprains-and-strains/` },
+  { kind: 'other', level: 'URGENT', label: 'a sore, cut or ulcer on the foot in diabetes', needs: [['diabetic'], ['footProblem']], source: `${NHS}type-2-diabetes/` },
   { kind: 'other', level: 'URGENT', label: 'an infection or a temperature on medicines that weaken the immune system', needs: [['immunosuppressed'], ['infection', 'fever', 'temperature38', 'veryUnwell', 'infectionSymptom']], source: `${NHS}sepsis/` },
   { kind: 'other', level: 'URGENT', hint: 'burns-and-scalds', label: 'a burn with large blisters, or a burn or sunburn on a baby', needs: [['burnInjury', 'sunburnWord'], ['largeBlister', 'infantUnder3Months', 'infant3To6Months', 'baby']], source: `${NHS}burns-and-scalds/` },
   { kind: 'abdominal', level: 'URGENT', label: 'severe tummy pain', needs: [['severeTummy']], source: 'https://www.nhs.uk/symptoms/stomach-ache/' },

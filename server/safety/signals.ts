@@ -52,6 +52,8 @@ const CORE_SIGNALS = {
     'dont want to (?:be here|exist|live|be alive)',
     '(?:dont|cant|no longer) see (?:the |any )?point (?:anymore|any more|in (?:living|life|going on|carrying on|anything|it all|being here))',
     'wish (?:i|id) (?:just )?(?:wouldnt|didnt|would not|did not|couldnt|could just not|could not|could never) wake up',
+    '(?:make|making) it (?:all )?stop', 'quickest (?:way|thing) to (?:die|end|go|make it|stop)', 'painless(?:ly)? (?:way to )?(?:die|end it)',
+    '(?:thinking|think|thought|keep thinking) about (?:the|a) (?:bridge|railway|train line|motorway bridge|cliff|edge)', '(?:stood|standing|sat|sitting) on (?:the|a) (?:bridge|ledge|edge|railway)',
     '(?:wont|will not|shant) (?:be )?need(?:ing)? (?:anything|it|them|any of (?:it|this|them)|my \\w+)(?: \\w+){0,2} (?:after|anymore|any more|much longer|soon)',
     '(?:giving|given|gave) (?:away )?(?:my|all my) (?:things|stuff|possessions|belongings|pets?|cat|dog)(?: \\w+){0,4} (?:away|to)', 'putting my affairs in order', '(?:sorted|sorting) (?:out )?my will',
     '(?:wont|will not) be (?:here|around) (?:much longer|for long|after|by|next)', 'saying (?:my )?goodbyes?',
@@ -64,7 +66,7 @@ const CORE_SIGNALS = {
     `(?:cut|cutting|burnt|burned|hurt|hurting) ${SELF} (?:on purpose|deliberately|again)`,
     `deliberately (?:hurt|cut|harm|burn|burnt|burned)\\w* ${SELF}`,
   ]),
-  cuttingSelf: sig('none', [`(?:cutting|been cutting|cut) ${SELF}`, '(?:cutting|cut) my (?:arms|wrists|thighs|legs)', 'slit (?:my )?wrists?'],
+  cuttingSelf: sig('none', [`(?:cutting|been cutting|cut) ${SELF}`, 'cut (?:my|his|her) (?:arm|arms|wrist|wrists|leg|legs|thigh|thighs) (?:deeper|too deep|again)', '(?:cutting|cut) my (?:arms|wrists|thighs|legs)', 'slit (?:my )?wrists?'],
     /\b(?:accident\w*|shaving|shave|cooking|cook|knife slipped|chopping|kitchen|slicing|gardening|paper|tin|can|glass|diy|work|finger|thumb)\b/),
 
   // ---- heart ------------------------------------------------------------------------------------
@@ -80,6 +82,8 @@ const CORE_SIGNALS = {
     `elephant (?:on|sitting on|standing on) ${POSS}? ?${CHEST}`,
     `(?:${CHEST}|heart) (?:feels|is|feel) (?:like (?:its|it is) )?(?:being )?(?:crushed|squeezed|in a vice)`,
   ]),
+  // "like it's in a vice", often in a sentence of its own after "my chest."
+  vice: sig('normal', ['(?:in|like) a vice', 'vice like', 'vicelike', 'someone (?:is )?(?:sitting|standing|kneeling) on (?:my|his|her) chest']),
   heartAttack: sig('normal', [
     '(?:having|is having|am having|im having|hes having|shes having) (?:a )?heart attack',
     'think (?:i|im|hes|shes|he|she|theyre|it|its|this)(?: is| am| might be| could be| may be)?(?: having)?(?: a)? heart attack',
@@ -96,6 +100,7 @@ const CORE_SIGNALS = {
     `(?:spread\\w*|radiat\\w*|going|goes|went|moving|moves|shoot\\w*|travel\\w*|runs|running|extends?|extending)(?: \\w+){0,2} (?:down|into|up|to|through|towards?|along|across) (?:my |the |his |her |their |your |both )?(?:left |right )?(?:arm|arms|jaw|neck|back|shoulder|shoulders)`,
     '(?:pain|ache|aching|tingl\\w*|numb\\w*|heavy|heaviness) (?:in|down) (?:my |his |her |the |their )?(?:left |right )?(?:arm|jaw)',
     '(?:left )?(?:arm|jaw) (?:pain|ache|aching|hurts|tingl\\w*|numb\\w*|feels heavy|is numb|is heavy)',
+    '(?:left )?(?:arm|jaw)(?: \\w+){0,2} (?:gone|going|went|is|feels|has gone) (?:all )?(?:numb|heavy|dead|tingly)',
   ]),
   faint: sig('normal', ['faint\\w*', 'light ?headed', 'dizz\\w*', 'collaps\\w*', 'passed out', 'pass out', 'passing out', 'blacked out']),
 
@@ -113,6 +118,8 @@ const CORE_SIGNALS = {
     '(?:weak\\w*|numb\\w*|paraly\\w*|tingl\\w*) (?:on|down|in|of|along) (?:one|the left|the right|my left|my right|his left|his right|her left|her right|their left|their right) side',
     'one side of (?:my |his |her |their |the )?body', 'arm weakness', 'weak arm', 'weakness in (?:my |his |her |their |one )?(?:arm|arms)',
     'sudden(?:ly)? (?:weak\\w*|numb\\w*|paraly\\w*)',
+    '(?:arm|arms|leg|legs|hand|side)(?: \\w+){0,4} (?:have |has |had )?(?:gone|went|going|turned) (?:all )?(?:weak|numb|dead|limp|heavy|floppy|useless)',
+    '(?:keeps? |kept )?dropping things(?: \\w+){0,2} (?:from|with|in|out of) (?:his|her|my|their) (?:left|right) hand', 'slumped (?:over )?(?:to|on) (?:the |her |his |their )?(?:left|right|one side)',
     '(?:cant|couldnt|could not) (?:grip|hold|lift)(?: \\w+){0,4} (?:with )?(?:my|his|her|their) (?:left|right) (?:hand|arm)',
   ], /\b(?:gym|workout|work out|exercise|lifting|weights|training|press ups|pushups|push ups|sleeping on|slept on)\b/),
   speech: sig('normal', [
@@ -120,6 +127,7 @@ const CORE_SIGNALS = {
     'speech(?: \\w+){0,2} (?:slurred|garbled|jumbled|muddled|weird|strange|funny|wrong|gone|affected|not making sense|nonsense)',
     'words(?: \\w+){0,3} (?:jumbled|mixed up|muddled|coming out wrong|not making sense|garbled)', '(?:coming|came|come) out (?:all )?(?:jumbled|wrong|muddled|garbled|funny|strange|slurred)',
     '(?:garbled|jumbled|muddled) (?:speech|words)',
+    '(?:struggling|struggle|trouble|hard|difficult|cant|couldnt)(?: to)? (?:find|get) (?:the |my |his |her )?words', 'words (?:wont|arent|are not) coming(?: out)?',
     'cant (?:get (?:his|her|my|their|the) words out|find (?:the |my |his |her |their )?words|speak properly|talk properly|speak suddenly|talk suddenly|understand what (?:im|hes|shes|theyre) saying)',
     'sudden(?:ly)? cant (?:speak|talk)', '(?:trouble|difficulty|problems?) (?:speaking|talking|with (?:his |her |my )?speech|finding words)',
     '(?:talking|speaking|saying) (?:gibberish|nonsense|funny|strangely|random words)',
@@ -132,6 +140,7 @@ const CORE_SIGNALS = {
   vision: sig('normal', [
     'sudden(?:ly)?(?: \\w+){0,2} (?:(?:lost|loss of)(?: \\w+){0,2} (?:vision|sight|sight in)|blind|cant see|double vision)',
     '(?:lost|loss of|losing) (?:the )?(?:vision|sight) (?:in one eye|suddenly)',
+    '(?:left|right) side(?: \\w+){0,5} (?:missing|gone|cut off|blacked out|blank|not there)', 'bumping into things on (?:the |that |my |his |her )?(?:left |right |one )?side',
   ]),
 
   armsNormal: sig('none', [
@@ -150,6 +159,7 @@ const CORE_SIGNALS = {
   // ---- anaphylaxis -------------------------------------------------------------------------------
   swellLipsTongue: sig('normal', [
     '(?:lip|lips|tongue|face|mouth|eyes|eyelids?)(?: \\w+){0,2} (?:swell\\w*|swollen|swolen|sweling|puff\\w*|blown up|blowing up|ballooning|getting bigger|huge)',
+    '(?:lip|lips|tongue)(?: \\w+){0,2} (?:feels?|feeling|is|gone) (?:fat|thick|big|huge|too big|swollen|tight)',
     '(?:swell\\w*|swollen|swolen|puffy|puffed up|puffing up) (?:up )?(?:of )?(?:my |the |his |her |their )?(?:lip|lips|tongue|face|mouth)',
   ]),
   swellThroat: sig('normal', [
@@ -269,6 +279,8 @@ const CORE_SIGNALS = {
     '(?:coughing|coughed|cough\\w*) up(?: \\w+){0,2} blood(?: \\w+){0,6} (?:cup|cupful|mouthfuls?|spoonfuls?|tablespoons?|lots|loads|a lot|clots)',
     'black (?:tarry|sticky|tar like) (?:poo|stool|stools|poop)', '(?:tarry|tar like) (?:poo|stool|stools)',
     '(?:soaked|soaking|soak) through (?:a |my |her |the )?(?:pad|pads|towel|bandage|clothes|sheets)',
+    '(?:towel|bandage|pad|cloth|dressing|tea towel)(?: \\w+){0,7} (?:soaked|soaking|drenched)',
+    '(?:nosebleed|nose bleed|nose)(?: \\w+){0,8} (?:still (?:pouring|going|gushing|streaming)|wont stop|hasnt stopped|not stopping)', '(?:nosebleed|nose bleed)(?: \\w+){0,2} started (?:\\d\\d|twenty|thirty|forty) min',
     '(?:nosebleed|nose bleed|nose bleeding|nose is bleeding|nose has been bleeding)(?: \\w+){0,4} (?:wont stop|not stopping|hasnt stopped|for (?:over |more than )?(?:15|20|25|30|40|45|an hour|half an hour|ages))',
   ]),
 
@@ -299,6 +311,7 @@ const CORE_SIGNALS = {
     '(?:fit|seizure|convulsion)(?: \\w+){0,3} never (?:had|has had|have had) (?:one|any|one before)',
     '(?:collaps\\w*|fell|dropped)(?: \\w+){0,4} (?:and|then) (?:is |was |started |starts )?(?:shaking|jerking|fitting|twitching|convulsing) (?:all over|everywhere|uncontrollably)', '(?:fit|seizure|fitting|convulsing|convulsion)(?: \\w+){0,2} (?:wont|not|hasnt|isnt|doesnt) stop\\w*',
     '(?:seizures|fits) (?:one after another|back to back)',
+    '(?:two|three|four|several|[2-9]) (?:seizures|fits|convulsions)(?: \\w+){0,4} (?:hour|row|morning|afternoon|evening|night)', '(?:not|hasnt|hadnt|havent|isnt) (?:come round|woken up|recovered|come to)(?: \\w+){0,3} (?:between|in between)',
     '(?:fit|fitting|seizure|seizing|convulsion|convulsing)s?(?: \\w+){0,6} (?:[5-9]|[1-9]\\d|five|six|seven|eight|nine|ten|fifteen|twenty) min\\w*',
     '(?:fit|fitting|seizure|seizing|convulsing)(?: \\w+){0,8} (?:not|isnt|wont|hasnt) stop\\w*',
   ]),
@@ -335,6 +348,8 @@ const CORE_SIGNALS = {
   poisoning: sig('normal', [
     '(?:swallowed|drank|drunk|ate|eaten|taken|took|has had|got into)(?: \\w+){0,6} (?:bleach|batter(?:y|ies)|button batter(?:y|ies)|magnets?|detergent|washing (?:tablet|capsule|pod)s?|liquitabs?|weedkiller|antifreeze|poison\\w*|chemicals?|white spirit|dishwasher tablets?)',
     'overdos\\w*', 'od d', 'taken an od', 'took an od',
+    '(?:button|watch|coin|little round|small round|tiny round) batter(?:y|ies)', '(?:taken|took|had) (?:a )?double (?:his |her |my |the |their )?(?:dose|doses|tablets|meds|medication)',
+    '(?:\\d+|some|several|a few|lots) (?:are )?(?:gone|missing) from (?:the|my|his|her) (?:packet|pack|blister|box|bottle|dosette)',
     'paracetamol(?: \\w+){0,12} (?:lemsip|beechams|night nurse|cold and flu|co ?codamol|cocodamol|solpadeine|panadol)', '(?:lemsip|beechams|night nurse|cold and flu|co ?codamol|solpadeine)(?: \\w+){0,12} paracetamol',
     '(?:took|taken|swallowed|had|ate|eaten)(?: \\w+){0,2} (?:too many|a whole (?:box|pack|packet|bottle|strip)|all (?:of )?(?:my|his|her|the)|loads of|lots of|a handful of|handful of|a bunch of|\\d\\d+)(?: \\w+){0,2} (?:pills|tablets|paracetamol|painkillers|meds|medication|medicine|sleeping pills|ibuprofen|antidepressants|co codamol)',
   ]),

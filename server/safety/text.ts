@@ -25,6 +25,9 @@ const REWRITES: [RegExp, string][] = [
   [/\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must) not\b/g, "$1nt"],
   [/\bwill not\b/g, 'wont'],
   [/\bi am\b/g, 'im'],
+  // "arm's gone numb", "chest's tight": once apostrophes go these would read as plurals.
+  [/(\w)['\u2019]s (gone|been|got|had|become|started|turned|swollen|swelled|stopped)\b/g, '$1 has $2'],
+  [/\b(arm|leg|chest|head|face|lip|tongue|throat|heart|hand|foot|eye|ear|neck|back|tummy|stomach|breathing|speech|vision|temp|temperature|pain|baby|son|daughter|mum|dad|wife|husband|skin|wee|sugar|calf|ankle|knee|wrist)['\u2019]s\b/g, '$1 is'],
   // "I'll" must not become "ill" once apostrophes go.
   [/\b(i|you|we|they|he|she|it|that|there)['\u2019]ll\b/g, '$1 will'],
   [/\b(wanna|wana|wanta)\b/g, 'want to'],
