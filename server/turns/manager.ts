@@ -35,6 +35,8 @@ export interface TurnManagerOptions {
 interface Running {
   controller: AbortController;
   done: Promise<void>;
+  /** Writes the partial answer if it changed and the last checkpoint is old enough (set once running). */
+  checkpoint?: () => void;
 }
 
 /** How long a shutdown waits for aborted turns to end before leaving them for orphan recovery. */
@@ -143,6 +145,8 @@ export class TurnManager {
     this.heartbeat = setInterval(() => {
       const ids = [...this.running.keys()];
       if (!ids.length) return;
+      // A turn gone quiet (a model thinking silently) still gets its partial answer stored.
+      for (const turn of this.running.values()) turn.checkpoint?.();
       db.turn.updateMany({ where: { id: { in: ids }, status: 'RUNNING' }, data: { heartbeatAt: new Date() } }).catch((error: unknown) => log.warn({ err: error }, 'heartbeat failed'));
     }, this.options.heartbeatMs ?? this.options.checkpointMs);
     this.heartbeat.unref();
@@ -247,9 +251,11 @@ export class TurnManager {
      * Every checkpointMs the partial answer goes to Postgres, in the background: the stream never
      * waits for the database, and a slow database delays checkpoints rather than tokens.
      */
+    let seqAtCheckpoint = -1;
     const checkpoint = () => {
-      if (checkpointing || Date.now() - lastCheckpoint < this.options.checkpointMs) return;
+      if (checkpointing || seq === seqAtCheckpoint || Date.now() - lastCheckpoint < this.options.checkpointMs) return;
       lastCheckpoint = Date.now();
+      seqAtCheckpoint = seq;
       // `status: RUNNING` so a late checkpoint can never overwrite the final state.
       checkpointing = db.turn
         .updateMany({ where: { id: turnId, status: 'RUNNING' }, data: { answerDraft: answer, reasoning, lastSeq: seq, heartbeatAt: new Date() } })
@@ -266,6 +272,9 @@ export class TurnManager {
     };
 
     await publish({ type: 'TurnStarted', engine: runner.engine });
+    // Registered after the first await: start() has put the turn in `running` by then.
+    const entry = this.running.get(turnId);
+    if (entry) entry.checkpoint = checkpoint;
     metrics?.turnsStarted.inc({ engine: runner.engine });
     metrics?.turnsRunning.inc();
     // Advice first: before the runner (and any model call) starts, and before sendMessage returns.

@@ -104,8 +104,18 @@ describe('back-pressure: a subscriber that stops reading', () => {
     });
     req.end(body);
     const [res] = (await once(req, 'response')) as [IncomingMessage];
-    let first = '';
-    while (!first.includes('TurnStarted')) first += String((await once(res, 'data'))[0]);
+    // Read until the first event is in (a keep-alive comment may come first), then stop reading.
+    await new Promise<void>((resolve, reject) => {
+      let first = '';
+      const onData = (chunk: Buffer) => {
+        first += String(chunk);
+        if (!first.includes('TurnStarted')) return;
+        res.off('data', onData);
+        resolve();
+      };
+      res.on('data', onData);
+      res.once('end', () => reject(new Error(`the SSE response ended early: ${res.statusCode} ${first}`)));
+    });
     res.pause();
     const ended = new Promise<void>((resolve) => res.socket.once('close', () => resolve()));
     await vi.waitFor(() => expect(bus().subscriberCount(turnId)).toBe(1));
