@@ -7,7 +7,7 @@ import type { LevelSummary } from './level.js';
  * instance and for two. Hand-drawn: two small line charts do not need a charting library.
  */
 const W = 860;
-const H = 330;
+const H = 420;
 const PANEL = { w: 380, h: 230, top: 50 };
 const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b'];
 
@@ -72,12 +72,12 @@ function panel(
     out.push(`<text x="${left + PANEL.w - 2}" y="${fy(target.y) - 3}" text-anchor="end" fill="#666">${escape(target.label)}</text>`);
   }
   series.forEach((s, i) => {
-    const color = COLORS[i % 3 === 0 && series.length <= 2 ? i : i % COLORS.length]!;
+    const color = COLORS[i % 3]!; // the same metric has the same colour; two instances are dashed
     const pts = s.points.map(([x, y]) => `${fx(x).toFixed(1)},${fy(y).toFixed(1)}`).join(' ');
     out.push(`<polyline points="${pts}" fill="none" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6,3"' : ''}/>`);
     for (const [x, y] of s.points) out.push(`<circle cx="${fx(x).toFixed(1)}" cy="${fy(y).toFixed(1)}" r="2.5" fill="${color}"/>`);
-    const ly = PANEL.top + PANEL.h + 30 + Math.floor(i / 2) * 13;
-    const lx = left + (i % 2) * (PANEL.w / 2);
+    const ly = PANEL.top + PANEL.h + 30 + i * 13; // one per line: the names are long
+    const lx = left;
     out.push(`<line x1="${lx}" x2="${lx + 18}" y1="${ly - 4}" y2="${ly - 4}" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6,3"' : ''}/>`);
     out.push(`<text x="${lx + 22}" y="${ly}">${escape(s.name)}</text>`);
   });
