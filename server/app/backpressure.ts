@@ -7,8 +7,8 @@ import type { WebSocket } from 'ws';
  * frame to be written, Yoga's SSE waits for `drain`), so a stalled reader does not make a turn
  * buffer without end; but it would hold its subscription, its bus reader and the turn's replay log
  * forever, and a socket with many subscriptions queues a frame for each. So each socket has a
- * limit: more than `maxBufferedBytes` waiting to be written, or data waiting without progress for
- * `stallMs`, and the socket is closed: WebSocket with code 4008 (SLOW_CONSUMER; a client too stalled
+ * limit: more than `maxBufferedBytes` waiting to be written with nothing taken for a second, or
+ * data waiting without progress for `stallMs`, and the socket is closed: WebSocket with code 4008 (SLOW_CONSUMER; a client too stalled
  * to read the close frame sees 1006 a second later, when the connection is dropped), SSE by ending
  * the connection. Either way the client resubscribes with the last seq it has.
  *
@@ -32,8 +32,10 @@ function watch(buffered: () => number, flushed: () => number, limits: Backpressu
     const amount = buffered();
     const now = Date.now();
     const progress = flushed();
-    if (amount > limits.maxBufferedBytes) return stop(`more than ${limits.maxBufferedBytes} bytes waiting`);
-    if (amount === 0 || progress > lastFlushed) stuckSince = null; // the client is reading
+    const moving = progress > lastFlushed;
+    // Over the limit and not draining: a reader taking a large frame at its own pace is not cut.
+    if (amount > limits.maxBufferedBytes && !moving) return stop(`more than ${limits.maxBufferedBytes} bytes waiting`);
+    if (amount === 0 || moving) stuckSince = null; // the client is reading
     else if (stuckSince === null) stuckSince = now;
     else if (now - stuckSince >= limits.stallMs) return stop(`no progress for ${limits.stallMs} ms`);
     lastFlushed = progress;

@@ -1,4 +1,6 @@
 type Delta = { type: 'AnswerChunk' | 'ReasoningChunk'; delta: string };
+
+const MAX_MERGED_CHARS = 16_384;
 type Body = Delta | { type: string };
 
 /**
@@ -28,7 +30,8 @@ export class Coalescer<T extends Body> {
     if (this.windowMs <= 0) return this.enqueue({ ...event } as T);
     if (this.pending && this.pending.type === event.type) {
       this.pending.delta += event.delta;
-      return this.chain;
+      // A burst is merged into events of a few KB, not one frame of megabytes.
+      return this.pending.delta.length >= MAX_MERGED_CHARS ? this.flush() : this.chain;
     }
     const flushed = this.flush();
     const wait = this.lastPublishAt + this.windowMs - this.now();
