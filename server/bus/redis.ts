@@ -53,6 +53,7 @@ export class RedisBus implements TurnBus {
   private listen(): void {
     if (this.listener) return;
     const listener = this.redis.duplicate();
+    listener.on('error', (error) => this.log.debug({ err: error }, 'redis cancel listener error (it reconnects)'));
     this.listener = listener;
     listener.on('message', (channel: string, message: string) => {
       if (channel === CANCEL_CHANNEL) for (const h of this.cancelHandlers) h(message);
@@ -136,6 +137,7 @@ export class RedisBus implements TurnBus {
     }
     if (signal.aborted) return;
     const reader = this.redis.duplicate();
+    reader.on('error', (error) => this.log.debug({ err: error, turnId }, 'redis reader error (it reconnects)'));
     this.readers++;
     const stop = () => reader.disconnect();
     signal.addEventListener('abort', stop);

@@ -155,4 +155,26 @@ describe('Redis restarted under running turns (two instances)', () => {
     expect(ended(all)).toEqual([expect.objectContaining({ __typename: 'TurnCompleted' })]);
     expect(all.filter((e) => e.__typename === 'AnswerChunk').map((e) => e.delta).join('')).toBe('Answer to: across a Redis restart');
   }, 60_000);
+
+  it('with Redis away, sendMessage answers SERVICE_UNAVAILABLE (retryable) once its retries run out, instead of hanging; the message is kept', async () => {
+    const { threadId, token } = await startThread(a);
+    await redis.stop();
+    try {
+      const sent = await send(a, token, threadId, 'while Redis is away', { clientMessageId: 'away' });
+      expect(sent.errors?.[0]?.extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryable: true });
+    } finally {
+      await redis.start();
+    }
+    const db = new pg.Client({ connectionString: a.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ text: string; status: string; error_code: string }>(
+        `SELECT m.text, t.status, t.error_code FROM messages m JOIN turns t ON t.id = m.turn_id WHERE m.thread_id = $1`,
+        [threadId],
+      );
+      expect(rows).toEqual([{ text: 'while Redis is away', status: 'FAILED', error_code: 'UNAVAILABLE' }]);
+    } finally {
+      await db.end();
+    }
+  }, 60_000);
 });
