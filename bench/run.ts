@@ -3,6 +3,7 @@ import { benchTracing } from './tracing.js';
 import { benchTurns } from './turns.js';
 import { benchLimits } from './limits.js';
 import { benchAdvice } from './advice.js';
+import { benchLoad } from './load.js';
 
 /**
  * npm run bench [-- NAME ...]: runs the listed benches (all by default), one after another.
@@ -15,14 +16,21 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   tracing: () => benchTracing(),
   limits: () => benchLimits(),
   advice: () => benchAdvice(),
+  load: () => benchLoad(),
 };
 
+/** Long benches run only when named (`npm run bench -- load`). */
+const ON_REQUEST = new Set(['load']);
+
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  // Names come first; what follows a long bench's name (its options) is its own.
+  const args = process.argv.slice(2);
+  const firstOption = args.findIndex((a) => a.startsWith('-'));
+  const wanted = (firstOption === -1 ? args : args.slice(0, firstOption)).filter((a) => a in BENCHES || !/^\d/.test(a));
   const unknown = wanted.filter((w) => !(w in BENCHES));
   if (unknown.length) throw new Error(`Unknown bench ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
   for (const [name, run] of Object.entries(BENCHES)) {
-    if (wanted.length && !wanted.includes(name)) continue;
+    if (wanted.length ? !wanted.includes(name) : ON_REQUEST.has(name)) continue;
     console.log(`== ${name}`);
     await run();
   }

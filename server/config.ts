@@ -79,6 +79,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
 
   DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: int(20, 1),
   CHROMA_URL: optionalUrl,
   CHROMA_COLLECTION: z.string().default('nhs-conditions'),
   REDIS_URL: optionalUrl,
@@ -120,7 +121,14 @@ const schema = z.object({
   REASONER_TIMEOUT_MS: int(300_000, 100),
   MODEL_FIRST_TOKEN_TIMEOUT_MS: int(30_000, 50),
   MODEL_RETRIES: int(2),
+  ROUTER_MAX_STREAMS: int(256),
+  REASONER_MAX_STREAMS: int(256),
+  MODEL_QUEUE_TIMEOUT_MS: int(120_000, 100),
   TURN_CHECKPOINT_MS: int(5_000, 100),
+  TURN_ORPHAN_AFTER_MS: int(15_000, 300),
+  SHUTDOWN_GRACE_MS: int(10_000),
+  SOCKET_MAX_BUFFER_BYTES: int(1_048_576, 65_536),
+  SOCKET_STALL_MS: int(30_000, 1000),
   EVENT_RETENTION_SECONDS: int(86_400, 1),
   EVENT_RETENTION_TURNS: int(5_000, 10),
 
@@ -159,6 +167,7 @@ export const ENV_DOCS: Record<keyof Env, string> = {
   DATA_DIR: 'Where embedded Postgres and Chroma keep their data.',
   LOG_LEVEL: 'pino level: trace, debug, info, warn, error, fatal, silent.',
   DATABASE_URL: 'Postgres connection string. Unset: embedded Postgres under `DATA_DIR/postgres`.',
+  DATABASE_POOL_SIZE: 'Postgres connections per instance (a sendMessage holds one for its transaction; several instances share the server\'s `max_connections`).',
   CHROMA_URL: 'Chroma server URL. Unset: `chroma run` child process under `DATA_DIR/chroma`.',
   CHROMA_COLLECTION: 'Chroma collection holding the knowledge base.',
   REDIS_URL: 'Redis for cross-instance event fan-out and replay. Unset: in-process bus.',
@@ -197,7 +206,18 @@ export const ENV_DOCS: Record<keyof Env, string> = {
   REASONER_TIMEOUT_MS: 'Timeout for the whole reasoning stage.',
   MODEL_FIRST_TOKEN_TIMEOUT_MS: 'A model call that streams nothing for this long is abandoned (and retried if nothing was shown).',
   MODEL_RETRIES: 'Retries (with backoff) of a model call that failed before its first token.',
+  ROUTER_MAX_STREAMS:
+    "Streams open at once to the router's server (match vLLM's `max_num_seqs`); more calls wait in a fair queue, oldest turn first, and see their place. 0: no limit. One limit (the lower) when both models share a server.",
+  REASONER_MAX_STREAMS: "Streams open at once to the reasoner's server (as `ROUTER_MAX_STREAMS`).",
+  MODEL_QUEUE_TIMEOUT_MS: 'How long a model call waits for a free stream before its turn fails with `MODEL_BUSY` (retryable; advice kept).',
   TURN_CHECKPOINT_MS: 'How often a running turn checkpoints its partial answer to Postgres.',
+  TURN_ORPHAN_AFTER_MS:
+    'With several instances (Redis), a running turn whose instance has not shown a heartbeat for this long is ended as `INTERRUPTED` by a survivor (within a third more).',
+  SHUTDOWN_GRACE_MS:
+    'On SIGTERM: how long running turns may finish (new ones are refused with `SERVICE_UNAVAILABLE`, `/readyz` answers 503); the rest end as `INTERRUPTED`.',
+  SOCKET_MAX_BUFFER_BYTES:
+    'A subscriber socket (WebSocket or SSE) with more than this waiting to be written is closed (WebSocket code 4008; the client resubscribes from its last seq).',
+  SOCKET_STALL_MS: 'A subscriber socket whose waiting data makes no progress for this long is closed likewise.',
   EVENT_RETENTION_SECONDS: 'How long finished turns stay replayable from the bus.',
   EVENT_RETENTION_TURNS: 'How many finished turns the in-process bus keeps replayable.',
   THREAD_RETENTION_DAYS: 'Delete threads (messages, turns, feedback, reviews) inactive for this many days, checked hourly. 0: keep.',

@@ -18,12 +18,16 @@ import type { Services } from './services.js';
 import { serveStatic, type StaticAssets } from './static.js';
 import { graphqlTracingPlugins } from '../telemetry/index.js';
 import { documentForSubscribe, loadWidgetOperations, persistedOperationsPlugin, type PersistedOperations } from './persisted-operations.js';
+import { guardResponse, guardWebSocket } from './backpressure.js';
 
 export interface HttpServer {
   server: Server;
   /** Closes client connections (they reconnect elsewhere or after a restart) and stops listening. */
   close(): Promise<void>;
 }
+
+/** How long a shutdown waits for open subscriptions to receive their last events. */
+const FLUSH_MS = 2000;
 
 interface WsExtra {
   principal: Principal;
@@ -49,6 +53,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
   };
   const parseCaches = createParseCaches(config.GRAPHQL_CACHE_MB);
   const errorPolicy: ErrorPolicy = { exposeDetails: config.NODE_ENV === 'development', suggestions: config.introspection };
+  const backpressure = { maxBufferedBytes: config.SOCKET_MAX_BUFFER_BYTES, stallMs: config.SOCKET_STALL_MS };
   const yoga = createYoga<{ req?: IncomingMessage; signal?: AbortSignal } & CallerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -105,7 +110,15 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === '/graphql') return void (await yoga(req, res, { req }));
+    if (url.pathname === '/graphql') {
+      // A subscription over SSE is one long response: it gets the same limit as a WebSocket.
+      if (req.headers.accept?.includes('text/event-stream')) {
+        guardResponse(res, backpressure, (why) => log.info({ why }, 'closed a stalled SSE subscriber'));
+        openSse++;
+        res.once('close', () => openSse--);
+      }
+      return void (await yoga(req, res, { req }));
+    }
     if (url.pathname === '/healthz') return json(res, 200, { ok: true });
     if (url.pathname === '/metrics') {
       if (config.METRICS_TOKEN && req.headers.authorization !== `Bearer ${config.METRICS_TOKEN}`) return json(res, 401, { error: 'metrics token required' });
@@ -118,7 +131,9 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
       const report = await services.health();
       const operator = config.NODE_ENV !== 'production' || (config.METRICS_TOKEN !== undefined && req.headers.authorization === `Bearer ${config.METRICS_TOKEN}`);
       const checks = operator ? report.checks : report.checks.map(({ name, ok }) => ({ name, ok }));
-      return json(res, report.ok ? 200 : 503, { ok: report.ok, checks, engine: services.turns.engine });
+      const draining = !services.turns.accepting; // shutting down: send new visitors elsewhere
+      const ok = report.ok && !draining;
+      return json(res, ok ? 200 : 503, { ok, draining, checks, engine: services.turns.engine });
     }
     if (!serveStatic(req, res, url, assets)) json(res, 404, { error: 'not found' });
   }
@@ -137,6 +152,10 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
   });
 
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: Math.max(config.limits.public.body, config.limits.server.body) });
+  // Open subscriptions, so a shutdown can let the last events (a drained turn's end) reach them.
+  const connections = new Set<{ subscriptions: Record<string, unknown> }>();
+  let openSse = 0;
+  const streaming = () => openSse > 0 || [...connections].some((c) => Object.keys(c.subscriptions).length > 0);
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -159,9 +178,15 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
             log.info({ code: error.code, origin }, `websocket refused: ${error.message}`);
             return false;
           }
-          throw error;
+          // The key could not be checked (the database is away for a moment): 1013 "try again
+          // later", which clients retry, rather than graphql-ws's 4500, which they must not.
+          log.warn({ err: error, origin }, 'websocket refused: could not check its key');
+          ctx.extra.socket.close(1013, 'Try again later');
+          return false;
         }
         const closed = new AbortController();
+        connections.add(ctx);
+        ctx.extra.socket.once('close', () => connections.delete(ctx));
         ctx.extra.closed = closed;
         // Revoking the key, deleting its site or thread, or removing its origin closes the socket.
         const socket = ctx.extra.socket;
@@ -170,6 +195,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
           release();
           closed.abort();
         });
+        guardWebSocket(socket, backpressure, (why) => log.info({ why }, 'closed a stalled WebSocket subscriber'));
         return true;
       },
       // A client's mistake (a syntax error, a refused limit, bad credentials) is answered with an
@@ -224,6 +250,10 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
   return {
     server,
     close: async () => {
+      // Subscriptions to turns that ended here finish by themselves once their last event is out
+      // (through Redis that takes a round trip); those following turns elsewhere do not, so wait a
+      // little, then close: those clients resubscribe, on another instance, from their last seq.
+      for (const deadline = Date.now() + FLUSH_MS; streaming() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 25));
       for (const client of wss.clients) client.close(1012, 'Service restarting');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       const closing = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,6 +3,7 @@ import type { TurnRunner } from '../contract/turn.js';
 import type { ReadinessCheck } from '../contract/health.js';
 import { selectEngine } from '../engines/index.js';
 import type { Logger } from '../log.js';
+import type { ModelCapacity } from '../openai-compat/capacity.js';
 import { createPipelineRunner } from '../pipeline/run-turn.js';
 import { traceEngine, traceRetriever } from '../pipeline/trace.js';
 import { tracingEnabled } from '../telemetry/index.js';
@@ -13,6 +14,8 @@ export interface Pipeline {
   retrieval: RetrievalService;
   readiness: ReadinessCheck[];
   chromaEmbedded: boolean;
+  /** The stream limits of the engine's model servers (metrics). */
+  capacity: ModelCapacity[];
   /** The running engine, for the start log. */
   engineDescription: string;
   close(): Promise<void>;
@@ -27,7 +30,7 @@ export async function buildPipeline(config: Config, log: Logger): Promise<Pipeli
   const provider = selectEngine(config);
   const retrieval = await startRetrieval(config, log);
   try {
-    const { engine, readiness, completer } = await provider.create(config, { pages: retrieval.pages, retriever: retrieval.retriever, log });
+    const { engine, readiness, completer, capacity } = await provider.create(config, { pages: retrieval.pages, retriever: retrieval.retriever, log });
     const retriever = config.RERANK === 'llm' ? retrieval.withReranker(completer) : retrieval.retriever;
     // Spans at the engine and retrieval boundary only when tracing is on (telemetry/register.ts).
     const traced = tracingEnabled();
@@ -46,6 +49,7 @@ export async function buildPipeline(config: Config, log: Logger): Promise<Pipeli
         ...readiness,
       ],
       chromaEmbedded: retrieval.embedded,
+      capacity: capacity ?? [],
       engineDescription: provider.describe(config),
       close: () => retrieval.close(),
     };

@@ -68,26 +68,25 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const postgres: PostgresHandle = await startPostgres({ url: config.DATABASE_URL, dataDir: config.dataDir, log });
     cleanup.push(() => postgres.stop());
     const applied = await migrate(postgres.url, log);
-    const db: Db = createDb(postgres.url);
+    const db: Db = createDb(postgres.url, config.DATABASE_POOL_SIZE);
     cleanup.push(() => db.$disconnect());
 
     const bus = await createBus(config, log);
     cleanup.push(() => bus.close());
     // One instance owns every turn with the in-process bus; with Redis, other instances may be
     // running turns, so only those whose heartbeat stopped are orphans.
-    const interrupted = await closeOrphanedTurns(
-      db,
-      bus.kind === 'memory' ? undefined : new Date(Date.now() - 3 * config.TURN_CHECKPOINT_MS),
-    );
+    const staleBefore = () => new Date(Date.now() - config.TURN_ORPHAN_AFTER_MS);
+    const interrupted = await closeOrphanedTurns(db, bus, log, bus.kind === 'memory' ? undefined : staleBefore());
     if (interrupted) log.warn({ turns: interrupted }, 'marked turns left running by an earlier crash as INTERRUPTED');
     if (bus.kind !== 'memory') {
-      // Many instances: one that dies mid-turn leaves a stale heartbeat; any survivor closes the turn.
+      // Many instances: one that dies mid-turn leaves a stale heartbeat; any survivor closes the
+      // turn within TURN_ORPHAN_AFTER_MS and a third of it.
       const sweep = setInterval(() => {
-        closeOrphanedTurns(db, new Date(Date.now() - 3 * config.TURN_CHECKPOINT_MS)).then(
+        closeOrphanedTurns(db, bus, log, staleBefore()).then(
           (n) => n && log.warn({ turns: n }, 'marked turns orphaned by another instance as INTERRUPTED'),
           (error: unknown) => log.warn({ err: error }, 'orphan sweep failed'),
         );
-      }, 3 * config.TURN_CHECKPOINT_MS);
+      }, Math.max(100, Math.round(config.TURN_ORPHAN_AFTER_MS / 3)));
       cleanup.push(async () => clearInterval(sweep));
     }
 
@@ -139,6 +138,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
           return { ok: true, detail: postgres.embedded ? 'embedded' : 'remote' };
         },
       },
+      ...(bus.health ? [{ name: 'redis', check: () => bus.health!() }] : []),
       ...(pipeline?.readiness ?? []),
     ];
     const limits = await createRateLimits(config);
@@ -146,7 +146,18 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const metrics = new Metrics();
     const access = createLiveAccess({ db, bus, log, intervalMs: config.ACCESS_RECHECK_MS });
     cleanup.push(async () => access.close());
-    const turns = new TurnManager({ db, bus, runner, log, checkpointMs: config.TURN_CHECKPOINT_MS, coalesceMs: 8, metrics });
+    metrics.watchModelQueues(pipeline?.capacity ?? []);
+    const turns = new TurnManager({
+      db,
+      bus,
+      runner,
+      log,
+      checkpointMs: config.TURN_CHECKPOINT_MS,
+      // A third of the orphan threshold: two missed heartbeats are not yet a dead instance.
+      heartbeatMs: Math.min(config.TURN_CHECKPOINT_MS, Math.floor(config.TURN_ORPHAN_AFTER_MS / 3)),
+      coalesceMs: 8,
+      metrics,
+    });
     const services: Services = {
       config,
       log,
@@ -163,7 +174,6 @@ export async function startService(options: StartOptions): Promise<RunningServic
       reviewLowScore: config.REVIEW_LOW_SCORE,
     };
     metrics.useFeedbackSnapshot(() => feedbackSnapshot(db));
-    cleanup.push(() => turns.drain(options.shutdownGraceMs ?? 10_000));
 
     const assets = loadAssets({
       publicUrl: config.publicUrl,
@@ -172,7 +182,13 @@ export async function startService(options: StartOptions): Promise<RunningServic
       reviewPage: config.reviewPage,
     });
     const http: HttpServer = createHttpServer(services, assets);
-    cleanup.push(() => http.close());
+    // Shutdown drains first, with the server still up: new turns are refused (SERVICE_UNAVAILABLE,
+    // retryable) and /readyz says 503 so a load balancer stops sending; running turns finish within
+    // the grace period and their subscribers receive the end; only then do sockets close (1012).
+    cleanup.push(async () => {
+      await turns.drain(options.shutdownGraceMs ?? config.SHUTDOWN_GRACE_MS);
+      await http.close();
+    });
     let url = config.publicUrl;
     if (options.listen !== false) {
       await new Promise<void>((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { log } from '../log.js';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
@@ -26,6 +27,8 @@ export async function createRateLimits(
   config: Pick<Config, 'REDIS_URL' | 'RATE_LIMIT_MESSAGES_PER_MINUTE' | 'RATE_LIMIT_THREADS_PER_HOUR' | 'RATE_LIMIT_FEEDBACK_PER_MINUTE'>,
 ): Promise<RateLimits> {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+  // Connection errors surface on the commands (a store error is not a limit); ioredis reconnects.
+  redis?.on('error', (error) => log.debug({ err: error }, 'rate-limit redis connection error'));
   if (redis) await redis.connect();
   const limiter = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract | null => {
     if (points <= 0) return null;

@@ -11,6 +11,8 @@ interface Log {
 export class MemoryBus implements TurnBus {
   readonly kind = 'memory';
   private readonly logs = new Map<string, Log>();
+  /** Finished turns, oldest end first, with when they ended. */
+  private readonly finished = new Map<string, number>();
 
   constructor(private readonly retention: { seconds: number; turns: number }) {}
 
@@ -25,6 +27,7 @@ export class MemoryBus implements TurnBus {
     log.events.push(event);
     if (TERMINAL_EVENTS.has(event.type)) {
       log.finishedAt = Date.now();
+      this.finished.set(event.turnId, log.finishedAt);
       this.evict();
     }
     for (const wake of log.listeners) wake();
@@ -34,6 +37,11 @@ export class MemoryBus implements TurnBus {
     const log = this.logs.get(turnId);
     if (!log) return null;
     return this.iterate(log, afterSeq, signal);
+  }
+
+  async history(turnId: string): Promise<TurnEvent[] | null> {
+    const log = this.logs.get(turnId);
+    return log ? [...log.events] : null;
   }
 
   /** How many subscribers follow a turn (diagnostics; tests check nothing is left behind). */
@@ -93,19 +101,24 @@ export class MemoryBus implements TurnBus {
     return iterator;
   }
 
-  /** Drops finished turns past their age, then the oldest finished ones past the count. */
+  /**
+   * Drops finished turns past their age, then the oldest finished ones past the count. `finished`
+   * holds them in the order they finished, so this looks only at the oldest few, never at every
+   * turn: a turn still followed is kept and looked at again at a later end.
+   */
   private evict(): void {
     const cutoff = Date.now() - this.retention.seconds * 1000;
-    const finished: [string, number][] = [];
-    for (const [id, log] of this.logs) {
-      if (log.finishedAt === null || log.listeners.size > 0) continue;
-      if (log.finishedAt < cutoff) this.logs.delete(id);
-      else finished.push([id, log.finishedAt]);
-    }
-    const excess = finished.length - this.retention.turns;
-    if (excess > 0) {
-      finished.sort((a, b) => a[1] - b[1]);
-      for (const [id] of finished.slice(0, excess)) this.logs.delete(id);
+    let looked = this.finished.size; // each entry at most once (kept ones go to the back)
+    for (const [id, finishedAt] of this.finished) {
+      if (looked-- <= 0 || (finishedAt >= cutoff && this.finished.size <= this.retention.turns)) break;
+      const log = this.logs.get(id);
+      this.finished.delete(id);
+      if (log && log.listeners.size > 0) {
+        this.finished.set(id, finishedAt); // still followed: to the back, looked at again later
+        if (this.finished.size <= this.retention.turns) break;
+        continue;
+      }
+      this.logs.delete(id);
     }
   }
 
@@ -135,5 +148,6 @@ export class MemoryBus implements TurnBus {
 
   async close(): Promise<void> {
     this.logs.clear();
+    this.finished.clear();
   }
 }

@@ -53,6 +53,7 @@ export class RedisBus implements TurnBus {
   private listen(): void {
     if (this.listener) return;
     const listener = this.redis.duplicate();
+    listener.on('error', (error) => this.log.debug({ err: error }, 'redis cancel listener error (it reconnects)'));
     this.listener = listener;
     listener.on('message', (channel: string, message: string) => {
       if (channel === CANCEL_CHANNEL) for (const h of this.cancelHandlers) h(message);
@@ -64,10 +65,22 @@ export class RedisBus implements TurnBus {
   }
 
   static async connect(url: string, retentionSeconds: number, log: Logger, options: { blockMs?: number } = {}): Promise<RedisBus> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    // A Redis restart (a second or two) must not fail the turns publishing through it: commands
+    // wait for the reconnection, retried up to 20 times (about 15 s), then fail.
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 20, retryStrategy: (times) => Math.min(times * 100, 1000) });
     redis.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
     await redis.connect();
     return new RedisBus(redis, retentionSeconds, log, options.blockMs ?? BLOCK_MS);
+  }
+
+  /** For /readyz: connected and answering now (it does not wait for a reconnection). */
+  async health(): Promise<{ ok: boolean; detail?: string }> {
+    if (this.redis.status !== 'ready') return { ok: false, detail: `redis ${this.redis.status}` };
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('timeout'), 1000)));
+    const answer = await Promise.race([this.redis.ping().catch((error: unknown) => String(error)), timeout]);
+    clearTimeout(timer);
+    return answer === 'PONG' ? { ok: true } : { ok: false, detail: `redis ${answer}` };
   }
 
   async publish(event: TurnEvent): Promise<void> {
@@ -97,6 +110,11 @@ export class RedisBus implements TurnBus {
     return iterator;
   }
 
+  async history(turnId: string): Promise<TurnEvent[] | null> {
+    const entries = await this.redis.xrange(key(turnId), '-', '+');
+    return entries.length ? entries.map(([, fields]) => parse(fields)) : null;
+  }
+
   /** How many live readers (one Redis connection each) this process holds (diagnostics; tests). */
   readerCount(): number {
     return this.readers;
@@ -119,6 +137,7 @@ export class RedisBus implements TurnBus {
     }
     if (signal.aborted) return;
     const reader = this.redis.duplicate();
+    reader.on('error', (error) => this.log.debug({ err: error, turnId }, 'redis reader error (it reconnects)'));
     this.readers++;
     const stop = () => reader.disconnect();
     signal.addEventListener('abort', stop);

@@ -11,6 +11,11 @@ export interface TurnBus {
   publish(event: TurnEvent): Promise<void>;
   /** null when the bus knows nothing of this turn (never seen, or expired). */
   subscribe(turnId: string, afterSeq: number, signal?: AbortSignal): Promise<AsyncIterable<TurnEvent> | null>;
+  /**
+   * Every event the bus holds for a turn, in seq order; null when it knows nothing of it. Used to
+   * close a turn whose instance died: the stream's last seq is the truth for numbering its end.
+   */
+  history(turnId: string): Promise<TurnEvent[] | null>;
   /** Asks whichever instance runs the turn to cancel it (this one included). */
   requestCancel(turnId: string): Promise<void>;
   /** Registers the handler that receives cancel requests (the turn manager). */
@@ -23,5 +28,7 @@ export interface TurnBus {
    */
   publishAccessChange(): Promise<void>;
   onAccessChange(handler: () => void): void;
+  /** For /readyz, when the bus is a separate service (Redis). */
+  health?(): Promise<{ ok: boolean; detail?: string }>;
   close(): Promise<void>;
 }

@@ -63,6 +63,8 @@ export const MODEL_ERROR_CODES = {
   MODEL_BAD_RESPONSE: false,
   /** The turn's signal was aborted (cancelTurn, shutdown). */
   CANCELLED: false,
+  /** Every stream of the model server was busy for longer than MODEL_QUEUE_TIMEOUT_MS. */
+  MODEL_BUSY: true,
 } as const satisfies Record<string, boolean>;
 
 export type ModelErrorCode = keyof typeof MODEL_ERROR_CODES;
@@ -79,6 +81,10 @@ export const LIFECYCLE_ERROR_CODES = {
   INTERRUPTED: true,
   /** The instance is draining for a restart and takes no new turns. */
   SHUTTING_DOWN: true,
+  /** The turn could not be announced (the event bus, e.g. Redis, is unreachable); it never ran. */
+  UNAVAILABLE: true,
+  /** The knowledge base (Chroma) did not answer a search in time. */
+  RETRIEVAL_TIMEOUT: true,
   /** A bug: anything a runner throws that is not a TurnError. */
   INTERNAL: true,
 } as const satisfies Record<string, boolean>;

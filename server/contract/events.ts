@@ -79,7 +79,7 @@ export function adviceRaises(current: Advice | null | undefined, next: Advice): 
 export type TurnEventBody =
   | { type: 'TurnStarted'; engine: Engine }
   | { type: 'AdviceChunk'; advice: Advice }
-  | { type: 'StatusChunk'; stage: Stage; message: string }
+  | { type: 'StatusChunk'; stage: Stage; message: string; /** Place in a model server's queue while waiting for it (1 = next). */ queuePosition?: number | null }
   | { type: 'ReasoningChunk'; delta: string }
   | { type: 'AnswerChunk'; delta: string }
   | { type: 'SourcesChunk'; sources: Source[] }

@@ -5,6 +5,7 @@ import type { Retriever } from '../contract/retrieval.js';
 import type { ConditionPage } from '../knowledge/types.js';
 import type { Logger } from '../log.js';
 import type { Completer } from '../retrieval/rerank.js';
+import type { ModelCapacity } from '../openai-compat/capacity.js';
 
 /**
  * How an engine plugs into the service, in the manner of the AI SDK's provider spec: every engine
@@ -35,4 +36,6 @@ export interface EngineInstance {
   readiness: ReadinessCheck[];
   /** A prompt-in, text-out model, when the engine has one (used by RERANK=llm). */
   completer?: Completer;
+  /** The stream limits of its model servers, for metrics. */
+  capacity?: ModelCapacity[];
 }

@@ -49,6 +49,11 @@ const status = eventType('StatusChunk', 'What the assistant is doing now (for a 
 builder.objectFields(status, (t) => ({
   stage: t.field({ type: StageEnum, description: 'Stage.', resolve: (e) => e.stage.toUpperCase() as 'ROUTING' }),
   message: t.exposeString('message', { description: 'A short human-readable status.' }),
+  queuePosition: t.int({
+    nullable: true,
+    description: "While the turn waits for a free model stream: its place in the queue (1 = next). Null otherwise.",
+    resolve: (e) => e.queuePosition ?? null,
+  }),
 }));
 
 builder.objectField(eventType('ReasoningChunk', 'A piece of the clinical reasoning (for the collapsible section).'), 'delta', (t) =>

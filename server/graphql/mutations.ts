@@ -124,7 +124,7 @@ builder.mutationField('sendMessage', (t) =>
           failure = new TurnError('INTERNAL', 'The turn could not start.', true, { cause: error });
           await turns.recordRefusal(turnInput, failure);
         }
-        throw new AppError(failure.code === 'SHUTTING_DOWN' ? 'SERVICE_UNAVAILABLE' : 'INTERNAL', publicMessage(failure.code, failure.advice), {
+        throw new AppError(['SHUTTING_DOWN', 'UNAVAILABLE'].includes(failure.code) ? 'SERVICE_UNAVAILABLE' : 'INTERNAL', publicMessage(failure.code, failure.advice), {
           turnCode: failure.code,
           retryable: failure.retryable,
           ...(failure.advice ? { advice: failure.advice } : {}),

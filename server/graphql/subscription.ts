@@ -5,6 +5,7 @@ import { builder } from './builder.js';
 import { readableTurn } from './access.js';
 import type { TurnRow } from '../store/threads.js';
 import { TurnEventRef } from './events.js';
+import type { StoredTerminal } from '../turns/orphans.js';
 
 /** How often a subscriber polls a turn that runs somewhere this process cannot hear (no shared bus). */
 const ORPHAN_POLL_MS = 1000;
@@ -66,9 +67,10 @@ async function* storedEvents(ctx: GraphQLContext, row: TurnRow, afterSeq: number
     if (!current) throw notFound('Turn'); // its thread was deleted while we waited
     turn = current;
   }
-  const stored = Array.isArray(turn.events) ? (turn.events as unknown as TurnEvent[]) : [];
+  const stored = Array.isArray(turn.events) ? (turn.events as unknown as StoredTerminal[]) : [];
   for (const event of stored) {
     if (event.seq > afterSeq) yield event;
+    else if (event.tailLost) yield { ...event, seq: afterSeq + 1 }; // it saw live events that died with their process
     if (TERMINAL_EVENTS.has(event.type)) return;
   }
 }

@@ -7,6 +7,15 @@ export interface FeedbackSnapshot {
   helpfulShare: number;
 }
 
+/** What the metrics read of a model server's stream limit (openai-compat/capacity.ts). */
+export interface ModelQueueView {
+  name: string;
+  limit: number;
+  depth(): number;
+  inUse(): number;
+  observe(observer: { waited(server: string, seconds: number): void; timedOut(server: string): void }): void;
+}
+
 /**
  * Prometheus metrics for operators (`GET /metrics`): turn outcomes by route, engine and error
  * code, turn and stage durations, turns in flight, the review loop (feedback, verdicts, safety floor
@@ -86,6 +95,49 @@ export class Metrics {
       this.cached = { at: now, value: this.read().catch(() => ({ feedbackRate: Number.NaN, helpfulShare: Number.NaN })) };
     }
     return this.cached.value;
+  }
+
+  private modelQueues: ModelQueueView[] = [];
+  // prom-client calls collect() at scrape time: no timer, no per-event work.
+  readonly modelQueueDepth = new Gauge({
+    name: 'triage_model_queue_depth',
+    help: 'Model calls waiting for a free stream, per model server.',
+    labelNames: ['server'],
+    registers: [this.registry],
+    collect: () => this.modelQueues.forEach((q) => this.modelQueueDepth.set({ server: q.name }, q.depth())),
+  });
+  readonly modelStreamsInUse = new Gauge({
+    name: 'triage_model_streams_in_use',
+    help: 'Streams open to each model server.',
+    labelNames: ['server'],
+    registers: [this.registry],
+    collect: () => this.modelQueues.forEach((q) => this.modelStreamsInUse.set({ server: q.name }, q.inUse())),
+  });
+  readonly modelStreamLimit = new Gauge({ name: 'triage_model_stream_limit', help: 'Stream limit per model server (0: none).', labelNames: ['server'], registers: [this.registry] });
+  readonly modelQueueWait = new Histogram({
+    name: 'triage_model_queue_wait_seconds',
+    help: 'How long model calls waited for a free stream (0 when one was free).',
+    labelNames: ['server'],
+    buckets: [0, 0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 20, 40, 80, 160],
+    registers: [this.registry],
+  });
+  readonly modelQueueTimeouts = new Counter({
+    name: 'triage_model_queue_timeouts_total',
+    help: 'Model calls that gave up waiting for a stream (turn failed with MODEL_BUSY).',
+    labelNames: ['server'],
+    registers: [this.registry],
+  });
+
+  /** Reports the stream limits' state (read at each scrape) and their waits. */
+  watchModelQueues(queues: ModelQueueView[]): void {
+    for (const q of queues) {
+      this.modelStreamLimit.set({ server: q.name }, q.limit);
+      q.observe({
+        waited: (server, seconds) => this.modelQueueWait.observe({ server }, seconds),
+        timedOut: (server) => this.modelQueueTimeouts.inc({ server }),
+      });
+    }
+    this.modelQueues = queues;
   }
 
   constructor() {

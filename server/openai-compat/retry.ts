@@ -4,6 +4,8 @@ import { TurnError } from '../contract/errors.js';
 import { classifyModelError, DeadlineExceeded } from './errors.js';
 import { trace, type Attributes } from '@opentelemetry/api';
 import { tokenAttributes, traceGenerator, tracingEnabled } from '../telemetry/index.js';
+import type { ModelCapacity } from './capacity.js';
+import { inheritTurnScope } from '../contract/turn-scope.js';
 
 /**
  * Timeouts and retries around one streamed model request.
@@ -22,6 +24,8 @@ export interface CallPolicy {
   /** Backoff before retry n (0-based) is about base * 2^n, capped at max, with jitter. */
   backoffBaseMs: number;
   backoffMaxMs: number;
+  /** The server's stream limit: each attempt waits here for a free stream (not counted as model silence). */
+  capacity?: ModelCapacity;
 }
 
 export const DEFAULT_BACKOFF = { backoffBaseMs: 250, backoffMaxMs: 4_000 } as const;
@@ -49,7 +53,14 @@ export function streamWithRetry<T, R>(what: string, policy: CallPolicy, signal: 
 
 async function* retrying<T, R>(what: string, policy: CallPolicy, signal: AbortSignal, attempt: Attempt<T, R>): AsyncGenerator<T, R> {
   for (let n = 0; ; n++) {
-    const outcome: AttemptOutcome<R> = yield* runAttempt(what, policy, signal, attempt);
+    // Waiting for a stream is not the model being silent: the idle and call timers start after.
+    const slot = await policy.capacity?.acquire(signal);
+    let outcome: AttemptOutcome<R>;
+    try {
+      outcome = yield* runAttempt(what, policy, signal, attempt);
+    } finally {
+      slot?.release();
+    }
     if (outcome.ok) return outcome.value;
     const { error, received } = outcome;
     // A caller's abort (cancel, or its stage deadline) ends the call whatever the error says.
@@ -155,6 +166,7 @@ async function abortableSleep(ms: number, signal: AbortSignal, what: string): Pr
  */
 export function withDeadline(parent: AbortSignal, ms: number, message: string): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
+  inheritTurnScope(parent, controller.signal);
   const forward = (): void => controller.abort(parent.reason);
   if (parent.aborted) forward();
   else parent.addEventListener('abort', forward, { once: true });

@@ -10,6 +10,26 @@ export interface PipelineDeps {
   engine: TriageEngine;
   retriever: Retriever;
   pages: readonly ConditionPage[];
+  /** How long a knowledge-base search may take before the turn fails with RETRIEVAL_TIMEOUT. */
+  retrievalTimeoutMs?: number;
+}
+
+const RETRIEVAL_TIMEOUT_MS = 15_000;
+
+/** `work`, unless the turn is cancelled first or it takes longer than `ms` (RETRIEVAL_TIMEOUT). */
+function bounded<T>(work: Promise<T>, ms: number, signal: AbortSignal): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TurnError('RETRIEVAL_TIMEOUT', `the knowledge base did not answer within ${ms} ms`, true)), ms);
+    onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new TurnError('CANCELLED', 'The turn was cancelled.', false));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([work, limit]).finally(() => {
+    clearTimeout(timer);
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  });
 }
 
 const STATUS: Record<Stage, string> = {
@@ -82,7 +102,9 @@ export async function* runTurn(deps: PipelineDeps, input: TurnInput, signal: Abo
 
   yield { type: 'Record', record: { searchQuery: decision.query } };
   yield status('searching');
-  const retrieval = await timed('retrieve', () => retriever.search(decision.query, { signal }));
+  // The knowledge base is a separate service (Chroma) whose client has no time limit of its own:
+  // a search that never answers must not hold the turn (and a shutdown waiting for it) forever.
+  const retrieval = await timed('retrieve', () => bounded(retriever.search(decision.query, { signal }), deps.retrievalTimeoutMs ?? RETRIEVAL_TIMEOUT_MS, signal));
   throwIfAborted(signal);
   const sources: Source[] = retrieval.conditions.map((c) => ({ slug: c.slug, title: c.title, url: c.url, score: round(c.score) }));
   yield { type: 'Record', record: { timings: { retrieve: timings.retrieve ?? 0 } } };

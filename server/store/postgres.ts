@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,26 +30,139 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** What postmaster.pid says: the server's pid, its data directory and when it started. */
+interface PidFile {
+  pid: number;
+  dataDir: string;
+  startedAt: number;
+  port: number;
+}
+
+async function readPidFile(file: string): Promise<PidFile | null> {
+  const lines = (await readFile(file, 'utf8').catch(() => '')).split('\n');
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  return { pid, dataDir: lines[1] ?? '', startedAt: Number(lines[2]), port: Number(lines[3]) };
+}
+
 /**
- * A crashed run can leave postmaster.pid behind (or a still-running orphan server): stop the
- * orphan if it is alive, otherwise remove the stale file, so the next start does not fail.
+ * Whether `pid` is, beyond doubt, the live Postgres server that wrote this pid file: not a zombie
+ * (a killed server its parent has not reaped yet still answers kill(pid, 0)), a `postgres`
+ * process serving this data directory, started when the pid file says (a recycled pid is a
+ * different process with a different start time). Without /proc (not Linux) nothing can be
+ * proved, so the answer is no, and Postgres's own lock check has the last word.
+ */
+export async function isOwnPostgres(pid: number, pidFile: PidFile, dataDir: string): Promise<boolean> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const state = fields[0];
+    if (state === 'Z' || state === 'X') return false;
+    const cmdline = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+    if (!path.basename(cmdline[0] ?? '').startsWith('postgres')) return false;
+    const dirArg = cmdline[cmdline.indexOf('-D') + 1];
+    if (!dirArg || path.resolve(dirArg) !== path.resolve(dataDir) || path.resolve(pidFile.dataDir) !== path.resolve(dataDir)) return false;
+    // Field 22 of stat (index 19 here) is the start time in clock ticks since boot.
+    const ticks = Number(fields[19]);
+    const bootTime = Number(/^btime (\d+)$/m.exec(await readFile('/proc/stat', 'utf8'))?.[1]);
+    const startedAt = bootTime + ticks / 100; // USER_HZ is 100 on Linux
+    return Math.abs(startedAt - pidFile.startedAt) <= 2;
+  } catch {
+    return false; // gone, or unreadable: not provably ours
+  }
+}
+
+/**
+ * A crashed run leaves postmaster.pid behind, and a killed service leaves its Postgres running
+ * (nothing stops a child when its parent gets SIGKILL). Only a process proved to be that very
+ * server is stopped; any other pid in the file (a zombie, a recycled pid) is never signalled,
+ * and the stale file is removed so the start does not wait on it.
  */
 async function clearStalePid(dataDir: string, log: Logger): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0) {
+  const found = await readPidFile(pidFile);
+  if (!found) {
+    await rm(pidFile, { force: true });
+    return;
+  }
+  if (!(await isOwnPostgres(found.pid, found, dataDir))) {
+    log.info({ pid: found.pid }, 'removing a stale postmaster.pid (its server is gone)');
+    await rm(pidFile, { force: true });
+    return;
+  }
+  log.warn({ pid: found.pid }, 'stopping the embedded Postgres an earlier run left behind');
+  await stopOwn(found, dataDir);
+  await rm(pidFile, { force: true });
+}
+
+/** Signals a server proved to be ours to stop, and waits until it has. */
+async function stopOwn(found: PidFile, dataDir: string): Promise<void> {
+  try {
+    process.kill(found.pid, 'SIGINT'); // fast shutdown: roll back, close connections, exit
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return;
+    throw error;
+  }
+  for (let i = 0; i < 200 && (await isOwnPostgres(found.pid, found, dataDir)); i++) await new Promise((r) => setTimeout(r, 50));
+  if (await isOwnPostgres(found.pid, found, dataDir)) throw new PostgresStartError(`The embedded Postgres in ${dataDir} (pid ${found.pid}) did not stop`);
+}
+
+/**
+ * A service killed with SIGKILL leaves its Postgres running, healthy, on its port (nothing stops
+ * a child when its parent is killed). Proved to be that very server, it is simply used again: a
+ * restart right after a kill is then faster than a normal start, with no shutdown to wait for.
+ */
+async function adoptLeftover(dataDir: string, database: string, log: Logger): Promise<PostgresHandle | null> {
+  const found = await readPidFile(path.join(dataDir, 'postmaster.pid'));
+  if (!found || !Number.isInteger(found.port) || !(await isOwnPostgres(found.pid, found, dataDir))) return null;
+  const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${found.port}/postgres`;
+  try {
+    await ensureDatabase(adminUrl, database);
+  } catch (error) {
+    log.warn({ err: error, pid: found.pid }, 'the embedded Postgres an earlier run left behind does not answer; stopping it');
+    return null;
+  }
+  log.warn({ pid: found.pid, port: found.port }, 'using the embedded Postgres an earlier run left running');
+  const killOnExit = () => {
     try {
-      process.kill(pid, 0);
-      log.warn({ pid }, 'stopping an orphaned embedded Postgres from an earlier run');
-      process.kill(pid, 'SIGINT');
-      for (let i = 0; i < 100 && existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
-      return;
+      process.kill(found.pid, 'SIGINT');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
     }
+  };
+  process.once('exit', killOnExit);
+  return {
+    url: `postgresql://postgres:postgres@127.0.0.1:${found.port}/${database}`,
+    embedded: true,
+    stop: async () => {
+      process.removeListener('exit', killOnExit);
+      await stopOwn(found, dataDir);
+    },
+  };
+}
+
+/**
+ * Postgres runs as the `postgres` user when we are root, so it must be able to pass through the
+ * folder holding its data. A DATA_DIR made by root with mode 0700 does not let it: add the
+ * search bit alone (o+x: enter, not list; our own files keep their modes). Folders above DATA_DIR
+ * are the user's business: when one blocks the way, say which.
+ */
+async function letPostgresThrough(dataDir: string, log: Logger): Promise<void> {
+  if (os.userInfo().uid !== 0) return;
+  const parent = path.dirname(dataDir);
+  const mode = (await stat(parent)).mode & 0o7777;
+  if (!(mode & 0o001)) {
+    await chmod(parent, mode | 0o001);
+    log.info({ dir: parent, mode: (mode | 0o001).toString(8) }, 'let the postgres user through the data folder (search bit only)');
   }
-  await rm(pidFile, { force: true });
+  for (let dir = path.dirname(parent); ; dir = path.dirname(dir)) {
+    if (!((await stat(dir)).mode & 0o001)) {
+      throw new PostgresStartError(
+        `Embedded Postgres runs as the postgres user, which cannot enter ${dir} (mode ${((await stat(dir)).mode & 0o777).toString(8)}). Use a DATA_DIR outside it, or set DATABASE_URL.`,
+      );
+    }
+    if (dir === path.dirname(dir)) break;
+  }
 }
 
 /**
@@ -77,10 +190,20 @@ async function loadEmbeddedPostgres() {
  * port, and creates the application database. Runs as the `postgres` system user when we are
  * root (Postgres refuses to run as root); the package creates that user if it is missing.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: Logger, database = 'triage'): Promise<PostgresHandle> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+  database = 'triage',
+  options: { port?: number; maxConnections?: number } = {},
+): Promise<PostgresHandle> {
   await mkdir(path.dirname(dataDir), { recursive: true });
-  const port = await freePort();
+  await letPostgresThrough(dataDir, log);
+  const port = options.port ?? (await freePort());
   const initialised = existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (initialised && !options.port) {
+    const adopted = await adoptLeftover(dataDir, database, log);
+    if (adopted) return adopted;
+  }
   if (initialised) await clearStalePid(dataDir, log);
   const isRoot = os.userInfo().uid === 0;
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -93,7 +216,13 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger, databa
     authMethod: 'password',
     createPostgresUser: isRoot,
     // Listen on loopback only; the embedded database is never exposed.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      ...(options.maxConnections ? ['-c', `max_connections=${options.maxConnections}`] : []),
+    ],
     onLog: (message: unknown) => log.trace({ component: 'postgres' }, String(message).trim()),
     onError: (error: unknown) => log.error({ component: 'postgres', err: error }, 'embedded Postgres error'),
   });

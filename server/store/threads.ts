@@ -40,44 +40,46 @@ export async function storeUserMessage(
   db: Db,
   input: { threadId: string; text: string; clientMessageId?: string; demographics?: Demographics; engine: Engine },
 ): Promise<SendResult> {
-  return db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM threads WHERE id = ${input.threadId}::uuid FOR UPDATE`;
-    if (!locked.length) throw new AppError('NOT_FOUND', 'Thread not found.'); // deleted since access was checked
-    if (input.clientMessageId) {
-      const previous = await tx.message.findUnique({
-        where: { threadId_clientMessageId: { threadId: input.threadId, clientMessageId: input.clientMessageId } },
-        include: { turn: true },
-      });
-      if (previous?.turn) {
-        const { turn, ...message } = previous;
-        return { message, turn, created: false };
+  return db.$transaction(
+    async (tx) => {
+      // One round trip while holding the thread's lock: the lock, the earlier send with this
+      // clientMessageId, and the running turn. Under load every round trip inside the transaction
+      // is time the lock and a pooled connection are held.
+      const [state] = await tx.$queryRaw<{ previous: string | null; busy: string | null }[]>`
+        SELECT
+          (SELECT m.id::text FROM messages m WHERE m.thread_id = t.id AND m.client_message_id = ${input.clientMessageId ?? null} AND m.turn_id IS NOT NULL) AS previous,
+          (SELECT r.id::text FROM turns r WHERE r.thread_id = t.id AND r.status = 'RUNNING' LIMIT 1) AS busy
+        FROM threads t WHERE t.id = ${input.threadId}::uuid FOR UPDATE OF t`;
+      if (!state) throw new AppError('NOT_FOUND', 'Thread not found.'); // deleted since access was checked
+      if (state.previous) {
+        const { turn, ...message } = await tx.message.findUniqueOrThrow({ where: { id: state.previous }, include: { turn: true } });
+        return { message, turn: turn!, created: false };
       }
-    }
-    const busy = await tx.turn.findFirst({ where: { threadId: input.threadId, status: 'RUNNING' }, select: { id: true } });
-    if (busy) {
-      throw new AppError('THREAD_BUSY', 'The assistant is still answering the previous message on this thread.', {
-        turnId: busy.id,
+      if (state.busy) {
+        throw new AppError('THREAD_BUSY', 'The assistant is still answering the previous message on this thread.', { turnId: state.busy });
+      }
+      const turn = await tx.turn.create({ data: { threadId: input.threadId, engine: input.engine } });
+      const message = await tx.message.create({
+        data: {
+          threadId: input.threadId,
+          role: 'USER',
+          text: input.text,
+          clientMessageId: input.clientMessageId ?? null,
+          turnId: turn.id,
+        },
       });
-    }
-    const turn = await tx.turn.create({ data: { threadId: input.threadId, engine: input.engine } });
-    const message = await tx.message.create({
-      data: {
-        threadId: input.threadId,
-        role: 'USER',
-        text: input.text,
-        clientMessageId: input.clientMessageId ?? null,
-        turnId: turn.id,
-      },
-    });
-    await tx.thread.update({
-      where: { id: input.threadId },
-      data: {
-        updatedAt: new Date(),
-        ...(input.demographics ? { demographics: input.demographics as Prisma.InputJsonValue } : {}),
-      },
-    });
-    return { message, turn, created: true };
-  });
+      await tx.thread.update({
+        where: { id: input.threadId },
+        data: {
+          updatedAt: new Date(),
+          ...(input.demographics ? { demographics: input.demographics as Prisma.InputJsonValue } : {}),
+        },
+      });
+      return { message, turn, created: true };
+    },
+    // A burst of sends queues for a connection rather than failing the message.
+    { maxWait: 10_000, timeout: 10_000 },
+  );
 }
 
 /** The conversation so far (oldest first, user and assistant text only) for the router. */
@@ -175,28 +177,48 @@ export async function pageThreads(
   return db.thread.findMany({ where: { AND: and }, orderBy: [{ updatedAt: dir }, { id: dir }], take: page.limit });
 }
 
+export interface InterruptedTurn {
+  id: string;
+  threadId: string;
+  advice: Prisma.JsonValue;
+  /** The last seq checkpointed by the instance that ran it (the bus may know a later one). */
+  lastSeq: number;
+}
+
+export const INTERRUPTED_DETAIL = 'The service stopped while this answer was being written. Please send your message again.';
+
 /**
- * Marks RUNNING turns as FAILED/INTERRUPTED. With `staleBefore` only those whose heartbeat is
- * older (other instances may own the rest); without it every running turn (single instance
- * start-up: nothing else can be running them). A turn that had given advice keeps it, and its
- * thread gets the ASSISTANT message holding it (`adviceText`), as a turn failing live would.
+ * Marks RUNNING turns as FAILED/INTERRUPTED and returns them. With `staleBefore` only those whose
+ * heartbeat is older (other instances may own the rest); without it every running turn (single
+ * instance start-up: nothing else can be running them). One statement, so two instances sweeping
+ * at once never both take the same turn. The caller then ends each one (`storeInterruptedEnd`).
  */
-export async function markInterrupted(db: Db, adviceText: (advice: Prisma.JsonValue) => string | null, staleBefore?: Date): Promise<number> {
-  const turns = await db.turn.updateManyAndReturn({
+export async function markInterrupted(db: Db, staleBefore?: Date): Promise<InterruptedTurn[]> {
+  return db.turn.updateManyAndReturn({
     where: { status: 'RUNNING', ...(staleBefore ? { heartbeatAt: { lt: staleBefore } } : {}) },
     data: {
       status: 'FAILED',
       errorCode: 'INTERRUPTED',
-      errorMessage: 'The service stopped while this answer was being written. Please send your message again.',
+      errorMessage: INTERRUPTED_DETAIL,
       errorRetryable: true,
       endedAt: new Date(),
     },
-    select: { id: true, threadId: true, advice: true },
+    select: { id: true, threadId: true, advice: true, lastSeq: true },
   });
-  const messages = turns.flatMap((t) => {
-    const text = t.advice ? adviceText(t.advice) : null;
-    return text ? [{ threadId: t.threadId, role: 'ASSISTANT' as const, text, turnId: t.id }] : [];
-  });
-  if (messages.length) await db.message.createMany({ data: messages });
-  return turns.length;
+}
+
+/**
+ * Stores the end of an interrupted turn: its replayable event log (ending with the terminal
+ * event) and, when it had given advice, the ASSISTANT message holding it, as a turn failing live
+ * would.
+ */
+export async function storeInterruptedEnd(
+  db: Db,
+  turn: InterruptedTurn,
+  end: { events: unknown[]; lastSeq: number; adviceText: string | null },
+): Promise<void> {
+  await db.$transaction([
+    db.turn.update({ where: { id: turn.id }, data: { events: end.events as Prisma.InputJsonValue, lastSeq: end.lastSeq } }),
+    ...(end.adviceText ? [db.message.create({ data: { threadId: turn.threadId, role: 'ASSISTANT', text: end.adviceText, turnId: turn.id } })] : []),
+  ]);
 }

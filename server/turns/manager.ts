@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Logger } from '../log.js';
 import type { TurnBus } from '../bus/types.js';
 import type { Db } from '../store/db.js';
-import { adviceRaises, type Advice, type TurnEvent, type TurnEventBody, type TurnRecord } from '../contract/events.js';
+import { bindTurnScope, type TurnScope } from '../contract/turn-scope.js';
+import { adviceRaises, type Advice, type Stage, type TurnEvent, type TurnEventBody, type TurnRecord } from '../contract/events.js';
 import type { TurnInput, TurnRunner } from '../contract/turn.js';
 import { TurnError } from '../contract/errors.js';
 import { adviceForSeverity, adviceMarkdown, assessTurn, emergencyAdvice } from '../safety/index.js';
@@ -18,6 +20,13 @@ export interface TurnManagerOptions {
   runner: TurnRunner;
   log: Logger;
   checkpointMs: number;
+  /** How long the end of a turn is retried while the database is out of reach (default 30 s). */
+  storeRetryMs?: number;
+  /**
+   * How often this instance refreshes the heartbeat of the turns it runs (one statement for all of
+   * them); default `checkpointMs`. Must be well under TURN_ORPHAN_AFTER_MS.
+   */
+  heartbeatMs?: number;
   /** Consecutive deltas of one kind published within this window are merged into one event. */
   coalesceMs?: number;
   metrics?: Metrics;
@@ -26,7 +35,15 @@ export interface TurnManagerOptions {
 interface Running {
   controller: AbortController;
   done: Promise<void>;
+  /** Writes the partial answer if it changed and the last checkpoint is old enough (set once running). */
+  checkpoint?: () => void;
 }
+
+/** How long a shutdown waits for aborted turns to end before leaving them for orphan recovery. */
+const ABORT_GRACE_MS = 5000;
+
+/** Under load the pool can be busy for a moment: wait for a connection rather than failing the turn. */
+const TX_OPTIONS = { maxWait: 10_000, timeout: 10_000 } as const;
 
 const toJson = (value: unknown): Prisma.InputJsonValue => value as Prisma.InputJsonValue;
 
@@ -54,7 +71,7 @@ export function adviceOnMessage(input: Pick<TurnInput, 'text' | 'history' | 'dem
  */
 export class TurnManager {
   private readonly running = new Map<string, Running>();
-  private accepting = true;
+  private isAccepting = true;
 
   constructor(private readonly options: TurnManagerOptions) {
     // cancelTurn on any instance reaches the one running the turn through the bus.
@@ -69,6 +86,11 @@ export class TurnManager {
     return this.running.size;
   }
 
+  /** False once draining for a shutdown: new turns are refused. */
+  get accepting(): boolean {
+    return this.isAccepting;
+  }
+
   isRunningHere(turnId: string): boolean {
     return this.running.has(turnId);
   }
@@ -79,7 +101,7 @@ export class TurnManager {
    * the TurnError is thrown; `error.advice` carries that advice for the caller's error.
    */
   async start(input: TurnInput): Promise<void> {
-    if (!this.accepting) {
+    if (!this.isAccepting) {
       const refusal = new TurnError('SHUTTING_DOWN', 'The service is restarting; try again in a moment.', true);
       await this.recordRefusal(input, refusal);
       throw refusal;
@@ -87,11 +109,52 @@ export class TurnManager {
     const controller = new AbortController();
     let started!: () => void;
     const startedPromise = new Promise<void>((resolve) => (started = resolve));
-    const done = traceTurn(input, this.options.runner.engine, () => this.execute(input, controller.signal, started))
+    // Code deep in the turn (a model client waiting for a stream) finds the turn through this.
+    const scope: TurnScope = { turnId: input.turnId, startedAt: performance.now(), status: () => undefined };
+    bindTurnScope(controller.signal, scope);
+    const execution = traceTurn(input, this.options.runner.engine, () => this.execute(input, controller.signal, started, scope));
+    const done = execution
       .catch((error: unknown) => this.options.log.error({ err: error, turnId: input.turnId }, 'turn bookkeeping failed'))
-      .finally(() => this.running.delete(input.turnId));
+      .finally(() => {
+        this.running.delete(input.turnId);
+        if (this.running.size === 0) this.stopHeartbeat();
+      });
     this.running.set(input.turnId, { controller, done });
-    await startedPromise;
+    this.startHeartbeat();
+    // A turn that cannot even announce itself (the bus is down) fails sendMessage at once rather
+    // than leaving it waiting: `execution` rejects before `started` is called.
+    try {
+      await Promise.race([startedPromise, execution.then(() => undefined)]);
+    } catch (error) {
+      const refusal =
+        error instanceof TurnError ? error : new TurnError('UNAVAILABLE', 'The turn could not be announced on the event bus.', true, { cause: error });
+      await this.recordRefusal(input, refusal);
+      throw refusal;
+    }
+  }
+
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  /**
+   * One statement refreshes the heartbeat of every turn this instance runs, so other instances do
+   * not take them for orphans while a model thinks silently; its cost does not grow per turn.
+   */
+  private startHeartbeat(): void {
+    if (this.heartbeat) return;
+    const { db, log } = this.options;
+    this.heartbeat = setInterval(() => {
+      const ids = [...this.running.keys()];
+      if (!ids.length) return;
+      // A turn gone quiet (a model thinking silently) still gets its partial answer stored.
+      for (const turn of this.running.values()) turn.checkpoint?.();
+      db.turn.updateMany({ where: { id: { in: ids }, status: 'RUNNING' }, data: { heartbeatAt: new Date() } }).catch((error: unknown) => log.warn({ err: error }, 'heartbeat failed'));
+    }, this.options.heartbeatMs ?? this.options.checkpointMs);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
   }
 
   /**
@@ -135,7 +198,7 @@ export class TurnManager {
    * (they end as TurnFailed INTERRUPTED, retryable). Used on shutdown and restart.
    */
   async drain(graceMs: number): Promise<void> {
-    this.accepting = false;
+    this.isAccepting = false;
     const all = () => Promise.all([...this.running.values()].map((t) => t.done));
     let timer: NodeJS.Timeout | undefined;
     const timedOut = await Promise.race([
@@ -147,11 +210,16 @@ export class TurnManager {
       for (const turn of this.running.values()) {
         turn.controller.abort(new TurnError('INTERRUPTED', 'The service restarted while this answer was being written.', true));
       }
-      await all();
+      // An aborted turn ends within moments; one stuck where no abort reaches must not hold the
+      // shutdown: it stays RUNNING and is closed as INTERRUPTED by a survivor or the next start.
+      let stuck: NodeJS.Timeout | undefined;
+      const ended = await Promise.race([all().then(() => true), new Promise<boolean>((resolve) => (stuck = setTimeout(() => resolve(false), ABORT_GRACE_MS)))]);
+      clearTimeout(stuck);
+      if (!ended) this.options.log.error({ turns: [...this.running.keys()] }, 'turns did not end after being aborted; leaving them to be closed as interrupted');
     }
   }
 
-  private async execute(input: TurnInput, signal: AbortSignal, started: () => void): Promise<void> {
+  private async execute(input: TurnInput, signal: AbortSignal, started: () => void, scope: TurnScope): Promise<void> {
     const { db, bus, runner, log } = this.options;
     const turnId = input.turnId;
     const events: TurnEvent[] = [];
@@ -171,22 +239,29 @@ export class TurnManager {
     };
     const coalescer = new Coalescer<TurnEventBody>(this.options.coalesceMs ?? 0, publish);
 
-    let lastCheckpoint = Date.now();
-    const checkpoint = async (force = false) => {
-      if (!force && Date.now() - lastCheckpoint < this.options.checkpointMs) return;
-      lastCheckpoint = Date.now();
-      // `status: RUNNING` so a late checkpoint can never overwrite the final state.
-      await db.turn.updateMany({
-        where: { id: turnId, status: 'RUNNING' },
-        data: { answerDraft: answer, reasoning, lastSeq: seq, heartbeatAt: new Date() },
-      });
+    let stage: Stage = 'routing';
+    scope.status = (message, queuePosition) => {
+      if (signal.aborted) return;
+      coalescer.emit({ type: 'StatusChunk', stage, message, queuePosition }).catch((error: unknown) => log.warn({ err: error, turnId }, 'could not publish a status'));
     };
-    // Keep the heartbeat fresh while a model thinks silently, so other instances do not take
-    // this turn for an orphan.
-    const heartbeat = setInterval(() => {
-      if (Date.now() - lastCheckpoint < this.options.checkpointMs) return;
-      checkpoint(true).catch((error: unknown) => log.warn({ err: error, turnId }, 'checkpoint failed'));
-    }, this.options.checkpointMs);
+
+    let lastCheckpoint = Date.now();
+    let checkpointing: Promise<unknown> | null = null;
+    /**
+     * Every checkpointMs the partial answer goes to Postgres, in the background: the stream never
+     * waits for the database, and a slow database delays checkpoints rather than tokens.
+     */
+    let seqAtCheckpoint = -1;
+    const checkpoint = () => {
+      if (checkpointing || seq === seqAtCheckpoint || Date.now() - lastCheckpoint < this.options.checkpointMs) return;
+      lastCheckpoint = Date.now();
+      seqAtCheckpoint = seq;
+      // `status: RUNNING` so a late checkpoint can never overwrite the final state.
+      checkpointing = db.turn
+        .updateMany({ where: { id: turnId, status: 'RUNNING' }, data: { answerDraft: answer, reasoning, lastSeq: seq, heartbeatAt: new Date() } })
+        .catch((error: unknown) => log.warn({ err: error, turnId }, 'checkpoint failed'))
+        .finally(() => (checkpointing = null));
+    };
 
     /** Publishes advice that raises the turn's level and writes it to the Turn at once. */
     const advise = async (next: Advice) => {
@@ -197,6 +272,9 @@ export class TurnManager {
     };
 
     await publish({ type: 'TurnStarted', engine: runner.engine });
+    // Registered after the first await: start() has put the turn in `running` by then.
+    const entry = this.running.get(turnId);
+    if (entry) entry.checkpoint = checkpoint;
     metrics?.turnsStarted.inc({ engine: runner.engine });
     metrics?.turnsRunning.inc();
     // Advice first: before the runner (and any model call) starts, and before sendMessage returns.
@@ -237,10 +315,14 @@ export class TurnManager {
           case 'AdviceChunk':
             await advise(event.advice);
             break;
+          case 'StatusChunk':
+            stage = event.stage;
+            await coalescer.emit(event);
+            break;
           default:
             await coalescer.emit(event);
         }
-        await checkpoint();
+        checkpoint();
       }
       await coalescer.flush();
       if (signal.aborted) throw signal.reason;
@@ -252,7 +334,7 @@ export class TurnManager {
       else log.warn({ turnId, code: failure.code, message: failure.message }, 'turn failed');
     }
 
-    clearInterval(heartbeat);
+    await checkpointing;
     record.timings = { ...record.timings, total: Date.now() - t0 };
     recordTurnOutcome(record, failure, advice);
     if (metrics) {
@@ -288,20 +370,20 @@ export class TurnManager {
 
     if (!failure) {
       // Store first, then publish: a client that sees TurnCompleted can read the answer at once.
-      const message = await db.message.create({
-        data: { threadId: input.threadId, role: 'ASSISTANT', text: answer, turnId },
-      });
-      const final: TurnEvent = { type: 'TurnCompleted', messageId: message.id, route: record.route ?? 'DIRECT', turnId, seq: seq + 1 };
-      await db.$transaction([
-        db.turn.update({
-          where: { id: turnId },
-          data: { ...common, status: 'COMPLETED', answerDraft: null, lastSeq: final.seq, events: toJson([...events, final]) },
-        }),
-        db.thread.update({ where: { id: input.threadId }, data: { updatedAt: new Date() } }),
-      ]);
-      seq = final.seq;
-      events.push(final);
-      await bus.publish(final);
+      const messageId = randomUUID();
+      const final: TurnEvent = { type: 'TurnCompleted', messageId, route: record.route ?? 'DIRECT', turnId, seq: seq + 1 };
+      const outcome = await this.storeEnd(turnId, {
+        ...common,
+        status: 'COMPLETED',
+        answerDraft: null,
+        lastSeq: final.seq,
+        events: toJson([...events, final]),
+      }, [{ id: messageId, threadId: input.threadId, role: 'ASSISTANT', text: answer, turnId }], input.threadId);
+      if (outcome === 'elsewhere') return;
+      const end = outcome === 'stored' ? final : unsaved(final, advice);
+      seq = end.seq;
+      events.push(end);
+      await bus.publish(end);
       return;
     }
 
@@ -315,10 +397,9 @@ export class TurnManager {
       seq: seq + 1,
     };
     // The advice stays in the conversation: history, the thread view and the next turn see it.
-    if (advice) await db.message.create({ data: { threadId: input.threadId, role: 'ASSISTANT', text: adviceMarkdown(advice), turnId } });
-    await db.turn.update({
-      where: { id: turnId },
-      data: {
+    const outcome = await this.storeEnd(
+      turnId,
+      {
         ...common,
         status: failure.code === 'CANCELLED' ? 'CANCELLED' : 'FAILED',
         answerDraft: answer || null,
@@ -328,11 +409,68 @@ export class TurnManager {
         lastSeq: final.seq,
         events: toJson([...events, final]),
       },
-    });
-    seq = final.seq;
-    events.push(final);
-    await bus.publish(final);
+      advice ? [{ threadId: input.threadId, role: 'ASSISTANT', text: adviceMarkdown(advice), turnId }] : [],
+      null,
+    );
+    if (outcome === 'elsewhere') return;
+    const end = outcome === 'stored' ? final : unsaved(final, advice);
+    seq = end.seq;
+    events.push(end);
+    await bus.publish(end);
   }
+
+  /**
+   * Writes a turn's final state and its messages in one transaction, only if it is still
+   * RUNNING: an instance that stalled long enough to be taken for dead finds its turn already
+   * ended as INTERRUPTED by another, and must not end it twice. Returns false then.
+   */
+  private async storeEnd(
+    turnId: string,
+    data: Prisma.TurnUpdateManyMutationInput,
+    messages: Prisma.MessageCreateManyInput[],
+    touchThread: string | null,
+  ): Promise<'stored' | 'elsewhere' | 'failed'> {
+    const { db, log } = this.options;
+    const deadline = Date.now() + (this.options.storeRetryMs ?? 30_000);
+    // Postgres restarting (or failing over) must not cost a turn its end: retry until it is back.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const ended = await db.$transaction(async (tx) => {
+          const { count } = await tx.turn.updateMany({ where: { id: turnId, status: 'RUNNING' }, data });
+          if (count === 0) return false;
+          if (messages.length) await tx.message.createMany({ data: messages });
+          if (touchThread) await tx.thread.update({ where: { id: touchThread }, data: { updatedAt: new Date() } });
+          return true;
+        }, TX_OPTIONS);
+        if (!ended) log.warn({ turnId }, 'turn was already ended elsewhere (taken for orphaned); its end is not published twice');
+        return ended ? 'stored' : 'elsewhere';
+      } catch (error) {
+        if (Date.now() >= deadline) {
+          log.error({ err: error, turnId, attempt }, 'could not store the end of a turn; it ends unsaved');
+          return 'failed';
+        }
+        log.warn({ err: error, turnId, attempt }, 'could not store the end of a turn; retrying');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * 2 ** Math.min(attempt, 5))));
+      }
+    }
+  }
+}
+
+/**
+ * The end published when the database stayed out of reach: subscribers are not left waiting, and
+ * the advice still reaches them. The row stays RUNNING, so a later sweep or start-up closes it
+ * (and, finding this end on the bus, keeps it as the one terminal event).
+ */
+function unsaved(final: TurnEvent, advice: Advice | null): TurnEvent {
+  return {
+    type: 'TurnFailed',
+    code: 'INTERNAL',
+    message: publicMessage('INTERNAL', advice),
+    retryable: true,
+    advice,
+    turnId: final.turnId,
+    seq: final.seq,
+  };
 }
 
 function mergeRecord(into: TurnRecord, patch: TurnRecord): void {

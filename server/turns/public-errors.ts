@@ -16,6 +16,9 @@ const PUBLIC_MESSAGES: Record<string, string> = {
   CANCELLED: 'The answer was stopped.',
   INTERRUPTED: 'The service restarted while this answer was being written. Please send your message again.',
   SHUTTING_DOWN: 'The service is restarting. Please try again in a moment.',
+  UNAVAILABLE: 'The assistant is temporarily unavailable. Please try again in a moment.',
+  MODEL_BUSY: 'The assistant is very busy right now. Please try again in a few minutes.',
+  RETRIEVAL_TIMEOUT: 'The assistant could not look up the health information it needs just now. Please try again in a moment.',
   INTERNAL: 'Something went wrong while writing the answer. Please try again.',
 };
 

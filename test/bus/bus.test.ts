@@ -112,6 +112,23 @@ describe('memory bus retention', () => {
     expect(await bus.subscribe(ids[2]!, 0)).not.toBeNull();
   });
 
+  it('keeps a finished turn while it is followed, and lets it go at a later end once it is not', async () => {
+    const bus = new MemoryBus({ seconds: 60, turns: 1 });
+    const [followed, second, third] = [randomUUID(), randomUUID(), randomUUID()];
+    await bus.publish({ type: 'TurnStarted', engine: 'OFFLINE', turnId: followed, seq: 1 });
+    const controller = new AbortController();
+    const live = await bus.subscribe(followed, 1, controller.signal);
+    await bus.publish(done(followed, 2));
+    await bus.publish(done(second, 1)); // over the bound, but the first is still followed
+    expect(await bus.history(followed)).toHaveLength(2);
+    expect(await bus.history(second)).toBeNull();
+    controller.abort();
+    void live;
+    await bus.publish(done(third, 1));
+    expect(await bus.history(followed)).toBeNull();
+    expect(await bus.history(third)).toHaveLength(1);
+  });
+
   it('refuses an event out of sequence', async () => {
     const bus = new MemoryBus({ seconds: 60, turns: 2 });
     await expect(bus.publish(chunk(randomUUID(), 2))).rejects.toThrow(/expected 1/);

@@ -178,6 +178,17 @@ describe('advice when the turn is cancelled, or its instance is killed and resta
       const messages = await threadMessages(svc.server, token, threadId);
       expect(messages.map((m) => m.role)).toEqual(['USER', 'ASSISTANT']);
       expect(messages[1]!.text).toMatch(/Call 999 now/);
+
+      // Every subscriber gets exactly one end, with the advice: resuming from the last seq it
+      // rendered (its live events died with the process), and from 0.
+      const resumed = wsClient(svc.server, token);
+      const fromLast = await collect(resumed, turnId, live.at(-1)!.seq);
+      const fromStart = await collect(resumed, turnId, 0);
+      await resumed.dispose();
+      expect(fromLast).toEqual([expect.objectContaining({ __typename: 'TurnFailed', seq: live.at(-1)!.seq + 1, code: 'INTERRUPTED', retryable: true, advice: expect.objectContaining({ level: 'EMERGENCY' }) })]);
+      expect(fromLast[0]!.message).toMatch(/call 999/i);
+      expect(fromStart.filter((e) => e.__typename === 'TurnFailed')).toHaveLength(1);
+      expect(fromStart.at(-1)).toMatchObject({ __typename: 'TurnFailed', code: 'INTERRUPTED' });
     } finally {
       await instance.close();
       svc.reset();

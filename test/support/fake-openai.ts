@@ -101,6 +101,13 @@ export interface Script {
   chunksPerSecond?: number;
   /** Tokens per streamed text chunk (default 1). */
   tokensPerChunk?: number;
+  /**
+   * Pace chunk i at start + i / chunksPerSecond (no drift from slow writes), as a GPU emitting at
+   * a steady rate would; default: a pause after each chunk.
+   */
+  steadyPace?: boolean;
+  /** Rewrites each SSE data line just before it is written (benches stamp tokens with the send time). */
+  onChunk?: (data: string) => string;
 }
 
 export type JsonObject = Record<string, unknown>;
@@ -173,6 +180,11 @@ const MODELS = '/v1/models';
 
 export class FakeOpenAI {
   readonly requests: ReceivedRequest[] = [];
+  /** Responses in progress now, and the most ever at once (benches check a stream limit held). */
+  open = 0;
+  peakOpen = 0;
+  /** Set false to stop recording requests (a bench making thousands of them). */
+  record = true;
   private readonly queues = new Map<string, Script[]>([
     [CHAT, []],
     [COMPLETIONS, []],
@@ -345,8 +357,13 @@ export class FakeOpenAI {
     const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
     res.on('close', () => settle(res.writableFinished ? 'completed' : 'aborted'));
     const received: ReceivedRequest = { index: this.requests.length, method, path, body, headers: req.headers, outcome };
-    this.requests.push(received);
+    if (this.record) this.requests.push(received);
     this.notifyWaiters();
+    if (method === 'POST') {
+      this.open += 1;
+      this.peakOpen = Math.max(this.peakOpen, this.open);
+      res.on('close', () => (this.open -= 1));
+    }
 
     if (method === 'GET' && path === MODELS) {
       sendJson(res, 200, {
@@ -429,6 +446,7 @@ export class FakeOpenAI {
   private async stream(res: ServerResponse, chunks: JsonObject[], s: Script): Promise<void> {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const cps = s.chunksPerSecond ?? this.options.chunksPerSecond ?? 0;
+    const start = performance.now();
     let sent = 0;
     for (const chunk of chunks) {
       if (res.destroyed) return;
@@ -436,10 +454,14 @@ export class FakeOpenAI {
         res.socket?.destroy();
         return;
       }
-      if (sent > 0 && cps > 0 && !(await this.pause(1000 / cps))) return;
+      if (sent > 0 && cps > 0) {
+        const wait = s.steadyPace ? start + (sent * 1000) / cps - performance.now() : 1000 / cps;
+        if (wait > 0 && !(await this.pause(wait))) return;
+      }
       if (res.destroyed) return;
+      const data = JSON.stringify(chunk);
       // Wait until the chunk is handed to the socket, so a later cut cannot swallow it.
-      await new Promise<void>((resolve) => res.write(`data: ${JSON.stringify(chunk)}\n\n`, () => resolve()));
+      await new Promise<void>((resolve) => res.write(`data: ${s.onChunk ? s.onChunk(data) : data}\n\n`, () => resolve()));
       sent += 1;
     }
     if (s.cutAfterChunks !== undefined && sent >= s.cutAfterChunks) {

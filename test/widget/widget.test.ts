@@ -161,7 +161,7 @@ describe('<triage-chat> in Chromium', () => {
     await page.close();
   });
 
-  it('resumes a turn across a server restart from the last seq it rendered, nothing lost or doubled', async () => {
+  it('a turn running at a server restart reaches the widget whole (the drain finishes it over the open socket), nothing lost or doubled', async () => {
     const page = await openDemo();
     const subscribes: { afterSeq: number }[] = [];
     page.on('websocket', (ws) =>
@@ -185,10 +185,11 @@ describe('<triage-chat> in Chromium', () => {
     expect(state.errors).toEqual([]);
     expect(normalise(state.answers.at(-1) ?? '')).toBe(normalise(SLOW_CHUNKS.join('')));
     expectGrowingPrefixes(await answerStates(), SLOW_CHUNKS.join(''));
-    // First subscribe from 0, then a resubscription asking only for what had not been rendered.
+    // A restart drains first (the turn finishes while the socket stays open), so one subscription
+    // from 0 usually carries it all; any resubscription asks only for what had not been rendered.
+    // (Resuming after a socket dropped mid-turn is covered by the kill tests.)
     expect(subscribes[0]?.afterSeq).toBe(0);
-    expect(subscribes.length).toBeGreaterThanOrEqual(2);
-    expect(subscribes.at(-1)?.afterSeq).toBeGreaterThan(5);
+    for (const later of subscribes.slice(1)) expect(later.afterSeq).toBeGreaterThan(5);
     await page.close();
   });
 

@@ -5,6 +5,7 @@ import { createChatModel, type ChatModel } from './chat.js';
 import { checkModelServer, type ModelHealth } from '../../openai-compat/health.js';
 import { createBudgetForcingReasoner, createChatReasoner, type Reasoner } from './reasoner.js';
 import { DEFAULT_BACKOFF, type CallPolicy } from '../../openai-compat/retry.js';
+import { ModelCapacity } from '../../openai-compat/capacity.js';
 
 /**
  * The model side of the pipeline: clients for the router (chat with tools) and the reasoner
@@ -26,6 +27,8 @@ export interface ModelsHealth {
 export interface ModelClients {
   router: ChatModel;
   reasoner: Reasoner;
+  /** The stream limit of each model server (one when both models share a server). */
+  capacity: ModelCapacity[];
   /** Checks both servers (GET /models, short timeout); never throws. */
   health(options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<ModelsHealth>;
 }
@@ -48,14 +51,22 @@ export function createModelClients(config: Config, options: ModelClientOptions =
     backoffBaseMs: options.backoffBaseMs ?? DEFAULT_BACKOFF.backoffBaseMs,
     backoffMaxMs: options.backoffMaxMs ?? DEFAULT_BACKOFF.backoffMaxMs,
   };
+  // One fair queue per model server: the router and the reasoner share one when they share a server.
+  const sameServer = new URL(config.ROUTER_BASE_URL).href === new URL(config.REASONER_BASE_URL).href;
+  const queue = (name: string, limit: number) => new ModelCapacity({ name, limit, timeoutMs: config.MODEL_QUEUE_TIMEOUT_MS });
+  const routerCapacity = sameServer
+    ? queue('router+reasoner', minLimit(config.ROUTER_MAX_STREAMS, config.REASONER_MAX_STREAMS))
+    : queue('router', config.ROUTER_MAX_STREAMS);
+  const reasonerCapacity = sameServer ? routerCapacity : queue('reasoner', config.REASONER_MAX_STREAMS);
   const routerPolicy: CallPolicy = {
     retries: config.MODEL_RETRIES,
     firstTokenTimeoutMs: config.MODEL_FIRST_TOKEN_TIMEOUT_MS,
     callTimeoutMs: config.ROUTER_TIMEOUT_MS,
     ...backoff,
+    capacity: routerCapacity,
   };
   // The reasoner's limit is for the whole stage (all rounds), enforced by the reasoner itself.
-  const reasonerPolicy: CallPolicy = { ...routerPolicy, callTimeoutMs: config.REASONER_TIMEOUT_MS };
+  const reasonerPolicy: CallPolicy = { ...routerPolicy, callTimeoutMs: config.REASONER_TIMEOUT_MS, capacity: reasonerCapacity };
 
   // Retries and timeouts are ours (retry.ts); the SDK's own would retry after tokens were shown.
   const common: ClientOptions = { maxRetries: 0, logger: sdkLogger, logLevel: 'warn' };
@@ -94,6 +105,7 @@ export function createModelClients(config: Config, options: ModelClientOptions =
   return {
     router,
     reasoner,
+    capacity: sameServer ? [routerCapacity] : [routerCapacity, reasonerCapacity],
     async health(opts = {}) {
       const [r, q] = await Promise.all([checkModelServer(routerTarget, opts), checkModelServer(reasonerTarget, opts)]);
       return { ok: r.ok && q.ok, router: r, reasoner: q };
@@ -104,6 +116,13 @@ export function createModelClients(config: Config, options: ModelClientOptions =
 /** The entries whose value is set (optional settings are left out rather than sent as undefined). */
 function defined<T extends Record<string, number | undefined>>(values: T): { [K in keyof T]?: number } {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: number };
+}
+
+/** The lower of two stream limits, 0 meaning none. */
+function minLimit(a: number, b: number): number {
+  if (a <= 0) return b;
+  if (b <= 0) return a;
+  return Math.min(a, b);
 }
 
 /** The SDK logs through ours (it would otherwise write to the console, e.g. on malformed stream data). */

@@ -43,6 +43,7 @@ export const modelEngine: EngineProvider = {
       engine: createModelEngine({ router: models.router, reasoner: models.reasoner, ...modelEngineSettings(config) }),
       readiness,
       completer: completerFrom(models.router),
+      capacity: models.capacity,
     };
   },
 };

@@ -1,0 +1,116 @@
+import pg from 'pg';
+import { cpuSeconds } from './infra.js';
+import { metric } from './stats.js';
+
+/**
+ * Samples the services while a level runs, once a second: event-loop delay p99 (prom-client's
+ * histogram is reset at each scrape, so each sample covers the second before it), heap and RSS,
+ * live turns, model queue depth; and the database connections in use (pg_stat_activity).
+ */
+export interface Sample {
+  at: number;
+  service: string;
+  loopP99Ms: number;
+  heapMb: number;
+  rssMb: number;
+  running: number;
+  queueDepth: number;
+}
+
+export interface DbSample {
+  at: number;
+  active: number;
+  total: number;
+}
+
+export interface Target {
+  name: string;
+  url: string;
+  pid: number;
+}
+
+export class Sampler {
+  readonly samples: Sample[] = [];
+  readonly db: DbSample[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private pgClient: pg.Client | null = null;
+  private cpuStart = new Map<string, number>();
+  private startedAt = 0;
+
+  constructor(
+    private readonly targets: Target[],
+    private readonly databaseUrl: string,
+  ) {}
+
+  async start(): Promise<void> {
+    this.startedAt = performance.now();
+    for (const t of this.targets) this.cpuStart.set(t.name, await cpuSeconds(t.pid));
+    await Promise.all(this.targets.map((t) => this.scrape(t))); // resets the event-loop histogram
+    this.samples.length = 0;
+    this.pgClient = new pg.Client({ connectionString: this.databaseUrl });
+    this.pgClient.on('error', () => undefined); // Postgres restarts are part of some scenarios
+    await this.pgClient.connect().catch(() => (this.pgClient = null));
+    this.timer = setInterval(() => void this.tick(), 1000);
+  }
+
+  /** Stops sampling; returns CPU cores used per service over the level. */
+  async stop(): Promise<Record<string, number>> {
+    if (this.timer) clearInterval(this.timer);
+    await this.pgClient?.end().catch(() => undefined);
+    const wall = (performance.now() - this.startedAt) / 1000;
+    const cores: Record<string, number> = {};
+    for (const t of this.targets) cores[t.name] = ((await cpuSeconds(t.pid)) - (this.cpuStart.get(t.name) ?? 0)) / wall;
+    return cores;
+  }
+
+  /** Heap used (MB) right after a full collection in each service: what live turns hold. */
+  async liveHeapMb(): Promise<{ heapMb: number; running: number }> {
+    let heapMb = 0;
+    let running = 0;
+    for (const t of this.targets) {
+      try {
+        process.kill(t.pid, 'SIGUSR2');
+      } catch {
+        continue; // gone (a fault scenario)
+      }
+      await new Promise((r) => setTimeout(r, 300)); // the collection runs on the service's own loop
+      const text = await (await fetch(`${t.url}/metrics`)).text().catch(() => '');
+      heapMb += (metric(text, 'triage_nodejs_heap_size_used_bytes') ?? 0) / 2 ** 20;
+      running += metric(text, 'triage_turns_running') ?? 0;
+    }
+    return { heapMb, running };
+  }
+
+  private async tick(): Promise<void> {
+    await Promise.all([...this.targets.map((t) => this.scrape(t)), this.sampleDb()]);
+  }
+
+  private async scrape(t: Target): Promise<void> {
+    try {
+      const text = await (await fetch(`${t.url}/metrics`)).text();
+      this.samples.push({
+        at: performance.now(),
+        service: t.name,
+        loopP99Ms: (metric(text, 'triage_nodejs_eventloop_lag_p99_seconds') ?? 0) * 1000,
+        heapMb: (metric(text, 'triage_nodejs_heap_size_used_bytes') ?? 0) / 2 ** 20,
+        rssMb: (metric(text, 'triage_process_resident_memory_bytes') ?? 0) / 2 ** 20,
+        running: metric(text, 'triage_turns_running') ?? 0,
+        queueDepth: [...text.matchAll(/^triage_model_queue_depth\{[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0),
+      });
+    } catch {
+      // a service being killed or restarted: no sample
+    }
+  }
+
+  private async sampleDb(): Promise<void> {
+    if (!this.pgClient) return;
+    try {
+      const { rows } = await this.pgClient.query<{ active: string; total: string }>(
+        `SELECT count(*) FILTER (WHERE state <> 'idle') AS active, count(*) AS total FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      this.db.push({ at: performance.now(), active: Number(rows[0]!.active), total: Number(rows[0]!.total) });
+    } catch {
+      // Postgres restarting
+    }
+  }
+}
