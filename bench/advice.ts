@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { pct, post } from './support.js';
+import { benchDatabase, pct, post } from './support.js';
 import { startService } from '../server/app/start.js';
 import { createKey } from '../server/auth/sites.js';
 import { loadConfig } from '../server/config.js';
 import { log } from '../server/log.js';
-import { startEmbeddedPostgres, type PostgresHandle } from '../server/store/postgres.js';
 import { startFakeOpenAI } from '../test/support/fake-openai.js';
 
 /**
@@ -43,12 +42,8 @@ export async function benchAdvice(): Promise<{ adviceMs: number[]; answerMs: num
     await copyFile(path.join(ROOT, 'knowledge/conditions', `${slug}.md`), path.join(knowledge, `${slug}.md`));
   }
   if (existsSync(path.join(ROOT, '.data/runtime'))) await symlink(path.join(ROOT, '.data/runtime'), path.join(dir, 'runtime'));
-  let pg: PostgresHandle | undefined;
-  let databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    pg = await startEmbeddedPostgres(path.join(dir, 'postgres'), log);
-    databaseUrl = pg.url;
-  }
+  const database = await benchDatabase();
+  const databaseUrl = database.url;
   const router = await startFakeOpenAI({ models: ['router'], latencyMs: MODEL_LATENCY_MS });
   const reasoner = await startFakeOpenAI({ models: ['reasoner'], latencyMs: MODEL_LATENCY_MS });
   router.handle(() => ({ text: 'Please call 999 now. Is anyone with you?' }));
@@ -123,7 +118,7 @@ export async function benchAdvice(): Promise<{ adviceMs: number[]; answerMs: num
   } finally {
     await service.close();
     await Promise.all([router.close(), reasoner.close()]);
-    await pg?.stop();
+    await database.stop();
     await rm(dir, { recursive: true, force: true });
   }
   console.log(`advice: ${TURNS} emergency messages (${CONCURRENCY} concurrent), model pipeline, model first token after ${MODEL_LATENCY_MS} ms`);

@@ -1,14 +1,10 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { loadConfig } from '../server/config.js';
 import { log } from '../server/log.js';
 import { startService } from '../server/app/start.js';
-import { startEmbeddedPostgres, type PostgresHandle } from '../server/store/postgres.js';
 import type { TurnRunner } from '../server/contract/turn.js';
-import { pct } from './support.js';
+import { pct, benchDatabase } from './support.js';
 
 /**
  * What a refused document costs the service: for each way an anonymous caller's request is
@@ -47,15 +43,8 @@ const CASES: [string, (n: number) => string, string][] = [
 ];
 
 export async function benchLimits(): Promise<void> {
-  let pg: PostgresHandle | undefined;
-  let dir: string | undefined;
-  let databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'bench-pg-'));
-    await chmod(dir, 0o777);
-    pg = await startEmbeddedPostgres(path.join(dir, 'data'), log);
-    databaseUrl = pg.url;
-  }
+  const database = await benchDatabase();
+  const databaseUrl = database.url;
   const service = await startService({
     config: loadConfig({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: '0', DEV_SEED: 'false', LOG_LEVEL: 'silent' }),
     runner: idle,
@@ -82,7 +71,6 @@ export async function benchLimits(): Promise<void> {
     }
   } finally {
     await service.close();
-    await pg?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await database.stop();
   }
 }

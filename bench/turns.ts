@@ -1,14 +1,10 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { pct, post } from './support.js';
+import { pct, post, benchDatabase } from './support.js';
 import { loadConfig } from '../server/config.js';
 import { log } from '../server/log.js';
 import { startService } from '../server/app/start.js';
 import { createKey } from '../server/auth/sites.js';
-import { startEmbeddedPostgres, type PostgresHandle } from '../server/store/postgres.js';
 import type { RunnerEvent } from '../server/contract/events.js';
 import type { TurnRunner } from '../server/contract/turn.js';
 
@@ -41,15 +37,8 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 
 export async function benchTurns(): Promise<void> {
-  let pg: PostgresHandle | undefined;
-  let dir: string | undefined;
-  let databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'bench-pg-'));
-    await chmod(dir, 0o777);
-    pg = await startEmbeddedPostgres(path.join(dir, 'data'), log);
-    databaseUrl = pg.url;
-  }
+  const database = await benchDatabase();
+  const databaseUrl = database.url;
   const service = await startService({
     config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, PORT: '0', DEV_SEED: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_MESSAGES_PER_MINUTE: '0', RATE_LIMIT_THREADS_PER_HOUR: '0' }),
     runner,
@@ -122,6 +111,5 @@ export async function benchTurns(): Promise<void> {
 
   await sub.dispose();
   await service.close();
-  await pg?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await database.stop();
 }
