@@ -1,38 +1,9 @@
 import type { Demographics } from '../contract/turn.js';
 import { KIND_PRIORITY, RULES, type Rule } from './rules.js';
-import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS, type Signal, type SignalId } from './signals.js';
-import { contextSignals, type ContextSignalId } from './context.js';
-import { isNegated, REMOTE_PAST, toClauses, typoFixer, type Clause } from './text.js';
+import type { SignalId } from './signals.js';
+import { readMessage } from './find-signals.js';
+import { scoreUrgency, type UrgencyScore } from './urgency/model.js';
 import type { AssessSafety, EmergencyKind, SafetyAssessment } from './types.js';
-
-const fixTypo = typoFixer(SAFETY_VOCABULARY, new Set(SAFETY_KNOWN_WORDS));
-
-/** Every non-negated occurrence of each signal, as the matched phrases. */
-export function findSignals(clauses: Clause[]): Map<SignalId, string[]> {
-  const found = new Map<SignalId, string[]>();
-  for (const [id, signal] of Object.entries(SIGNALS) as [Exclude<SignalId, ContextSignalId>, Signal][]) {
-    for (const clause of clauses) {
-      if (signal.unless?.test(clause.text)) continue;
-      if (signal.negation === 'normal' && REMOTE_PAST.test(clause.text)) continue;
-      for (const m of clause.text.matchAll(signal.pattern)) {
-        const start = countSpaces(clause.text, m.index);
-        const end = start + countSpaces(m[0], m[0].length) + 1;
-        if (signal.negation === 'normal' && isNegated(clause, start, end, { stopAtAnd: true })) continue;
-        if (signal.negation === 'strict' && isNegated(clause, start, end, { window: 3, stopAtAnd: true })) continue;
-        const list = found.get(id) ?? [];
-        list.push(m[0]);
-        found.set(id, list);
-      }
-    }
-  }
-  return found;
-}
-
-function countSpaces(text: string, upTo: number): number {
-  let n = 0;
-  for (let i = 0; i < upTo; i++) if (text[i] === ' ') n++;
-  return n;
-}
 
 function fires(rule: Rule, found: Map<SignalId, string[]>): string[] | null {
   if (rule.except?.every((group) => group.some((id) => found.has(id)))) return null;
@@ -45,23 +16,47 @@ function fires(rule: Rule, found: Map<SignalId, string[]>): string[] | null {
   return phrases;
 }
 
+const round = (p: number): number => Math.round(p * 1000) / 1000;
+
+const WHEN_TO_GO_TO_AE = 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/';
+const WHEN_TO_USE_111 = 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-use-111/';
+
+/** The urgency model's verdict as one more fired rule, so the floor, advice and traces treat it alike. */
+function urgencyRule(score: UrgencyScore, rules: { ruleEmergency: boolean; anyRule: boolean }): { rule: Rule; phrases: string[] } | null {
+  if (score.level === 'EMERGENCY' && !rules.ruleEmergency) {
+    return {
+      rule: { kind: 'other', label: `described like an emergency (urgency model, ${round(score.emergency)})`, needs: [], source: WHEN_TO_GO_TO_AE },
+      phrases: score.because,
+    };
+  }
+  if (score.level === 'URGENT' && !rules.anyRule) {
+    return {
+      rule: { kind: 'other', level: 'URGENT', label: `described like a problem to be seen today (urgency model, ${round(score.urgent)})`, needs: [], source: WHEN_TO_USE_111 },
+      phrases: score.because,
+    };
+  }
+  return null;
+}
+
 /**
  * The emergency rules every engine passes through. Pure and synchronous: the same text always
  * gives the same answer, so a model can never talk its way past it.
  */
 export const assessSafety: AssessSafety = (text: string, demographics?: Demographics): SafetyAssessment => {
-  const clauses = toClauses(text, fixTypo);
-  const found = findSignals(clauses);
-  if (demographics?.age !== undefined && demographics.age < 16) {
-    found.set('child', [...(found.get('child') ?? []), `age ${demographics.age}`]);
-  }
-  for (const [id, why] of contextSignals(text, demographics)) found.set(id, [...(found.get(id) ?? []), ...why]);
+  const message = readMessage(text, demographics);
+  const { found } = message;
   const fired: { rule: Rule; phrases: string[] }[] = [];
   for (const rule of RULES) {
     const phrases = fires(rule, found);
     if (phrases) fired.push({ rule, phrases });
   }
   fired.sort((a, b) => KIND_PRIORITY.indexOf(a.rule.kind) - KIND_PRIORITY.indexOf(b.rule.kind));
+  const ruleEmergency = fired.some((f) => (f.rule.level ?? 'EMERGENCY') === 'EMERGENCY');
+  const urgency = scoreUrgency(message, demographics);
+  // The model only adds what the rules did not already say: an emergency the rules missed, or
+  // urgency where no rule fired at all.
+  const learned = urgencyRule(urgency, { ruleEmergency, anyRule: fired.length > 0 });
+  if (learned) fired.push(learned);
   const emergencies = fired.filter((f) => (f.rule.level ?? 'EMERGENCY') === 'EMERGENCY');
   const kinds: EmergencyKind[] = [...new Set(emergencies.map((f) => f.rule.kind))];
   const matched = [...new Set(emergencies.flatMap((f) => f.phrases))];
@@ -73,5 +68,6 @@ export const assessSafety: AssessSafety = (text: string, demographics?: Demograp
     ...(hint ? { conditionHint: hint } : {}),
     urgent: emergencies.length === 0 && fired.length > 0,
     fired: fired.map((f) => ({ label: f.rule.label, level: f.rule.level ?? 'EMERGENCY', source: f.rule.source, matched: [...new Set(f.phrases)] })),
+    urgency: { emergency: round(urgency.emergency), urgent: round(urgency.urgent) },
   };
 };

@@ -30,6 +30,8 @@ export interface SafetyAssessment {
   urgent: boolean;
   /** Every rule that fired, with the NHS page it follows (for staff traces and reviews). */
   fired: { label: string; level: 'EMERGENCY' | 'URGENT'; source: string; matched: string[] }[];
+  /** The urgency model's probabilities (A&E; at least 111 or a GP today), whether or not they fired. */
+  urgency?: { emergency: number; urgent: number };
 }
 
 /** Signature of the rule set every engine passes through. */

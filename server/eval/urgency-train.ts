@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { readMessage } from '../safety/find-signals.js';
+import { urgencyFeatures } from '../safety/urgency/features.js';
+import { URGENCY_WEIGHTS_FILE, type UrgencyWeights } from '../safety/urgency/model.js';
+import { fitLogistic, scoreHead, type Example } from '../safety/urgency/train.js';
+import type { Severity } from '../contract/events.js';
+import type { Demographics } from '../contract/turn.js';
+import { isTriage, parseCases, type EvalCase } from './cases.js';
+
+/**
+ * Fits the urgency model on labelled case files and writes server/safety/urgency/weights.json.
+ *
+ *   npm run urgency:train                       the files listed in TRAINING_FILES
+ *   npm run urgency:train -- --leave-out FILE   fit on the others, print the left-out file's scores (JSON)
+ *
+ * Which files: every set written by people outside the team that has already been measured
+ * once. A set kept for a blind figure must never be listed here (README, "Evaluation").
+ */
+export const TRAINING_FILES = [
+  'test/eval/dev-cases.jsonl',
+  'test/eval/holdout-cases.jsonl',
+  'test/eval/blind-a-cases.jsonl',
+  'test/eval/blind-b-cases.jsonl',
+  'test/eval/blind-c-cases.jsonl',
+  'test/eval/blind-d-cases.jsonl',
+];
+
+/** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */
+export const THRESHOLDS = { emergency: 0.25, urgent: 0.7 };
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+interface CaseFile {
+  file: string;
+  sha256: string;
+  /** Triage cases, and route cases (small talk, vague, off topic) as neither urgent nor an emergency. */
+  cases: Labelled[];
+}
+
+interface Labelled {
+  id: string;
+  text: string;
+  demographics?: Demographics;
+  severity: Severity | null;
+}
+
+const labelled = (c: EvalCase): Labelled => ({
+  id: c.id,
+  text: c.text,
+  ...(c.demographics ? { demographics: c.demographics } : {}),
+  severity: isTriage(c) ? c.severity : null,
+});
+
+async function readCaseFile(file: string): Promise<CaseFile> {
+  const text = await readFile(new URL(file, `file://${ROOT}`), 'utf8');
+  return { file, sha256: createHash('sha256').update(text).digest('hex'), cases: parseCases(text, file).map(labelled) };
+}
+
+const featuresOf = (c: Labelled) => urgencyFeatures(readMessage(c.text, c.demographics), c.demographics);
+
+export function fitUrgency(files: readonly CaseFile[]): UrgencyWeights {
+  const all = files.flatMap((f) => f.cases.map((c) => ({ c, features: featuresOf(c) })));
+  const examples = (positive: (c: Labelled) => boolean): Example[] => all.map(({ c, features }) => ({ features, positive: positive(c) }));
+  return {
+    thresholds: THRESHOLDS,
+    heads: {
+      emergency: fitLogistic(examples((c) => c.severity === 'A&E')),
+      urgent: fitLogistic(examples((c) => c.severity !== null && c.severity !== 'Self-care')),
+    },
+    trainedOn: files.map((f) => ({ file: f.file, sha256: f.sha256, cases: f.cases.length })),
+  };
+}
+
+export async function trainFromFiles(files: readonly string[] = TRAINING_FILES): Promise<UrgencyWeights> {
+  return fitUrgency(await Promise.all(files.map(readCaseFile)));
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { 'leave-out': { type: 'string' } } });
+  const leaveOut = values['leave-out'];
+  if (!leaveOut) {
+    const model = await trainFromFiles();
+    await writeFile(URGENCY_WEIGHTS_FILE, `${JSON.stringify(model, null, 1)}\n`);
+    const size = (h: { weights: object }) => Object.keys(h.weights).length;
+    console.log(`wrote ${relative(ROOT, fileURLToPath(URGENCY_WEIGHTS_FILE))}: ${size(model.heads.emergency)} + ${size(model.heads.urgent)} weights from ${model.trainedOn.reduce((n, f) => n + f.cases, 0)} cases`);
+    return;
+  }
+  const target = relative(ROOT, leaveOut);
+  const model = await trainFromFiles([...TRAINING_FILES.filter((f) => f !== target)]);
+  const held = await readCaseFile(target);
+  const scores = held.cases.map((c) => {
+    const features = featuresOf(c);
+    return { id: c.id, severity: c.severity, emergency: scoreHead(model.heads.emergency, features).p, urgent: scoreHead(model.heads.urgent, features).p };
+  });
+  console.log(JSON.stringify(scores));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

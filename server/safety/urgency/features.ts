@@ -1,0 +1,63 @@
+import type { Demographics } from '../../contract/turn.js';
+import type { ReadMessage } from '../find-signals.js';
+import { safetyClauses } from '../find-signals.js';
+import type { Clause } from '../text.js';
+
+/**
+ * What the urgency model reads of a message: its words and word pairs (each clause on its own, a
+ * word shortly after "no", "not", "without"... marked as negated), the facts about the person
+ * (age band, sex, pregnancy, the notes' words), and every sign the rules found, the person's
+ * context included (a baby's age in weeks, a temperature, a blood thinner...). The signs give the
+ * model concepts rather than spellings; the words let it weigh what no sign names.
+ */
+
+const NEGATION_CUES = new Set([
+  'no', 'not', 'dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wasnt', 'werent', 'hasnt', 'havent', 'hadnt',
+  'without', 'never', 'nothing', 'nor', 'denies', 'none',
+]);
+const SCOPE_BREAKERS = new Set(['but', 'and', 'although', 'though', 'however', 'except', 'yet']);
+const NEGATION_SCOPE = 3;
+
+const AGE_UNDER = [1, 5, 16];
+const AGE_FROM = [50, 65, 75];
+
+function clauseFeatures(clause: Clause, out: Set<string>): void {
+  const marked: string[] = [];
+  let scope = 0;
+  for (const token of clause.tokens) {
+    if (NEGATION_CUES.has(token)) {
+      scope = NEGATION_SCOPE;
+      marked.push(token);
+      continue;
+    }
+    if (SCOPE_BREAKERS.has(token)) scope = 0;
+    marked.push(scope > 0 ? `not_${token}` : token);
+    scope = Math.max(0, scope - 1);
+  }
+  marked.forEach((word, i) => {
+    out.add(`w:${word}`);
+    const next = marked[i + 1];
+    if (next !== undefined) out.add(`b:${word}_${next}`);
+  });
+}
+
+function demographicFeatures(demographics: Demographics | undefined, out: Set<string>): void {
+  if (!demographics) return;
+  const { age, sex, pregnant, notes } = demographics;
+  if (age !== undefined) {
+    for (const limit of AGE_UNDER) if (age < limit) out.add(`age<${limit}`);
+    for (const limit of AGE_FROM) if (age >= limit) out.add(`age>=${limit}`);
+  }
+  if (sex) out.add(`sex:${sex}`);
+  if (pregnant) out.add('pregnant');
+  if (notes) for (const clause of safetyClauses(notes)) for (const token of clause.tokens) out.add(`n:${token}`);
+}
+
+/** The model's features for one message, as a set of names. */
+export function urgencyFeatures(message: ReadMessage, demographics?: Demographics): Set<string> {
+  const out = new Set<string>();
+  for (const clause of message.clauses) clauseFeatures(clause, out);
+  demographicFeatures(demographics, out);
+  for (const id of message.found.keys()) out.add(`sig:${id}`);
+  return out;
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import type { Demographics } from '../../contract/turn.js';
+import type { ReadMessage } from '../find-signals.js';
+import { urgencyFeatures } from './features.js';
+import { scoreHead, type Head } from './train.js';
+
+/**
+ * The urgency model: two logistic heads over the message's words and the rules' signs, trained
+ * on every labelled case set written by people outside the team (`npm run urgency:train`). It
+ * sits beside the rules, not in place of them: a rule names the NHS page it follows and holds
+ * whatever the model says; the model catches emergencies told in words no rule was written for
+ * (the rules alone missed 12-22% of the A&E cases in each new outside set). It only raises.
+ */
+
+export interface UrgencyWeights {
+  /** Where each head's probability turns into a floor: A&E at `emergency`, 111/GP at `urgent`. */
+  thresholds: { emergency: number; urgent: number };
+  heads: { emergency: Head; urgent: Head };
+  /** The case files it was fitted on, with their SHA-256 (a test checks they are current). */
+  trainedOn: { file: string; sha256: string; cases: number }[];
+}
+
+export interface UrgencyScore {
+  /** Probability the message describes an emergency (A&E). */
+  emergency: number;
+  /** Probability it needs at least NHS 111 or a GP today. */
+  urgent: number;
+  level: 'EMERGENCY' | 'URGENT' | null;
+  /** The features that pushed the emergency (or urgent) score up most, for staff traces. */
+  because: string[];
+}
+
+export const URGENCY_WEIGHTS_FILE = new URL('./weights.json', import.meta.url);
+
+let loaded: UrgencyWeights | undefined;
+function weights(): UrgencyWeights {
+  loaded ??= JSON.parse(readFileSync(URGENCY_WEIGHTS_FILE, 'utf8')) as UrgencyWeights;
+  return loaded;
+}
+
+/** Readable form of a feature name for traces: "w:not_breathing" → "not breathing". */
+const readable = (feature: string): string => feature.replace(/^[a-z<>=]+:/, '').replace(/_/g, ' ');
+
+export function scoreUrgency(message: ReadMessage, demographics?: Demographics, model: UrgencyWeights = weights()): UrgencyScore {
+  const features = urgencyFeatures(message, demographics);
+  const emergency = scoreHead(model.heads.emergency, features);
+  const urgent = scoreHead(model.heads.urgent, features);
+  const level = emergency.p >= model.thresholds.emergency ? 'EMERGENCY' : urgent.p >= model.thresholds.urgent ? 'URGENT' : null;
+  return {
+    emergency: emergency.p,
+    urgent: urgent.p,
+    level,
+    because: (level === 'URGENT' ? urgent.top : emergency.top).map(readable),
+  };
+}
