@@ -27,6 +27,7 @@ export const TRAINING_FILES = [
   'test/eval/blind-b-cases.jsonl',
   'test/eval/blind-c-cases.jsonl',
   'test/eval/blind-d-cases.jsonl',
+  'test/eval/blind-e-cases.jsonl',
 ];
 
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */

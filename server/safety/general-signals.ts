@@ -275,4 +275,27 @@ export const GENERAL_SIGNALS = {
     '(?:jaw|jaws)(?: \\w+){0,3} (?:aches?|aching|hurts?|pain|tired|cramp)(?: \\w+){0,2} (?:when|while|as) (?:i |he |she )?(?:chew|eat|talk)',
     '(?:temple|temples|scalp)(?: \\w+){0,3} (?:tender|sore|painful|hurts)', '(?:sore|tender|painful) (?:scalp|temple|temples)', 'sore when i brush my hair',
   ]),
+  // ---- labour, deep burns, eyes, diabetes, COVID-19 (added after blind-e's first measurement)
+  cordProlapse: sig('normal', [
+    '(?:see|seen|feel|felt|seeing|feeling|theres|there is|something like)(?: \\w+){0,3} (?:the |a )?(?:umbilical )?cord', 'cord (?:is |has )?(?:coming|come|hanging|poking|sticking|slipped)(?: \\w+){0,1} (?:out|down)', 'cord prolapse', 'prolapsed cord',
+  ], /\b(?:spinal|vocal|extension|charging|charger|phone|power|light)\b/),
+  labour: sig('normal', ['waters (?:have |had )?(?:broken|broke|gone|went|burst)', 'labou?r', 'contractions']),
+  deepBurnSkin: sig('normal', [
+    '(?:skin|it|burn|patch|area|hand|hands|arm|leg|foot)(?: \\w+){0,4} (?:white|charred|black|blackened|leathery|waxy)(?: and (?:leathery|dry|waxy|hard|stiff))?',
+    'leathery', 'charred',
+  ]),
+  eyeRash: sig('normal', [
+    '(?:rash|blisters?|spots|shingles)(?: \\w+){0,8} (?:eye|eyes|eyelid|eyelids|tip of (?:my|the|his|her) nose)',
+    '(?:eye|eyelid)(?: \\w+){0,3} (?:rash|blisters?)',
+  ]),
+  hypoFrequent: sig('normal', [
+    'hypo\\w*(?: \\w+){0,3} (?:every|most|each|nearly every|almost every) (?:days?|mornings?|nights?|evenings?|weeks?)',
+    '(?:keep|keeps|kept|keeping) (?:on )?(?:having|getting) (?:hypos|lows|low (?:blood )?sugars?)',
+    '(?:lots of|several|many|loads of|frequent|regular|repeated|more|a few|few|(?:\\d+|two|three|four|five) or more) (?:hypos|lows)',
+  ]),
+  covidMention: sig('normal', ['covid\\w*', 'corona ?virus', 'tested positive', 'positive (?:lateral flow|test|lft)']),
+  covidHighRisk: sig('normal', [
+    'copd', 'emphysema', 'chronic bronchitis', 'chemo\\w*', 'immunosuppress\\w*', 'transplant', 'cancer', 'leukaemia', 'lymphoma',
+    'kidney (?:disease|failure)', 'dialysis', 'liver (?:disease|cirrhosis)', 'cirrhosis', 'sickle cell', 'hiv', 'downs? syndrome', 'multiple sclerosis',
+  ]),
 } satisfies Record<string, Signal>;

@@ -123,7 +123,11 @@ export const RULES: Rule[] = [
   { kind: 'pregnancy', label: 'severe tummy pain in pregnancy', needs: [PREGNANT, ['severeTummy']], source: 'https://www.nhs.uk/pregnancy/related-conditions/common-symptoms/stomach-pain/' },
   { kind: 'pregnancy', label: 'severe headache with vision changes, sudden swelling or pain under the ribs in pregnancy or after birth (pre-eclampsia)', needs: [['pregnant', 'postnatal'], ['severeHeadache', 'visionChange'], ['visionChange', 'suddenSwelling', 'underRibs']], source: `${NHS}pre-eclampsia/` },
 
+  // ---- labour
+  { kind: 'pregnancy', label: 'the cord seen or felt after the waters break (cord prolapse)', needs: [['pregnant', 'labour'], ['cordProlapse']], source: 'https://www.nhs.uk/pregnancy/labour-and-birth/signs-of-labour/signs-that-labour-has-begun/' },
+
   // ---- burns, electricity, poisoning
+  { kind: 'other', hint: 'burns-and-scalds', label: 'a burn that has left the skin white, charred or leathery (deep burn)', needs: [['burnInjury', 'electrical', 'chemical'], ['deepBurnSkin']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'large, deep, chemical or electrical burn', needs: [['severeBurn']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'any electrical injury', needs: [['electrical']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'chemical burn or splash', needs: [['chemical']], source: `${NHS}burns-and-scalds/` },
@@ -169,6 +173,9 @@ export const RULES: Rule[] = [
   { kind: 'abdominal', level: 'URGENT', label: 'severe tummy pain', needs: [['severeTummy']], source: 'https://www.nhs.uk/symptoms/stomach-ache/' },
   { kind: 'pregnancy', level: 'URGENT', label: 'spotting, a new discharge, pain passing urine or a temperature in pregnancy', needs: [PREGNANT, ['spotting', 'vaginalDischarge', 'dysuria', 'temperature38', 'fever', 'rashInfection']], source: 'https://www.nhs.uk/pregnancy/' },
   { kind: 'other', level: 'URGENT', label: 'blood sugar staying high in diabetes', needs: [['diabetic'], ['highSugar', 'veryHighSugar']], source: `${NHS}type-2-diabetes/` },
+  { kind: 'other', level: 'URGENT', hint: 'shingles', label: 'a blistering rash on or around the eye', needs: [['eyeRash']], source: `${NHS}shingles/` },
+  { kind: 'other', level: 'URGENT', hint: 'low-blood-sugar', label: 'hypos that keep happening', needs: [['hypoFrequent']], source: `${NHS}low-blood-sugar-hypoglycaemia/` },
+  { kind: 'other', level: 'URGENT', hint: 'covid-19', label: 'COVID-19 in someone older or at high risk (treatments must start within days)', needs: [['covidMention'], ['olderAge', 'covidHighRisk', 'immunosuppressed']], source: `${NHS}covid-19/treatments-for-covid-19/` },
   { kind: 'other', level: 'URGENT', hint: 'headaches', label: 'a new headache with a tender scalp or jaw pain when chewing, over 50', needs: [['jawClaudication'], ['cardiacRisk']], source: `${NHS}headaches/` },
 ];
 

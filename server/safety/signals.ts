@@ -296,7 +296,8 @@ const CORE_SIGNALS = {
     'lips(?: (?:are|have|has|look|looks|gone|turned|turning|going|gone|a|bit|slightly|all|very|quite|kind|sort|of|slight))* (?:blue|bluish|grey|gray|greyish|grayish|purple|purplish)',
     'sucking in (?:under|between|below)', 'ribs sucking in',
     '(?:skin|ribs|tummy|chest)(?: \\w+){0,4} (?:pulling|sucking|drawing|sinking|caving) in', '(?:pulling|sucking|drawing) in (?:between|under|below) (?:the |her |his |their )?ribs',
-    '(?:inhaler|blue inhaler|reliever|salbutamol|ventolin)(?: \\w+){0,3} (?:not|isnt|doesnt|didnt|arent) (?:working|help\\w*)',
+    '(?:inhaler|blue inhaler|reliever|salbutamol|ventolin)(?: \\w+){0,6} (?:not|isnt|doesnt|didnt|arent) (?:working|help\\w*)',
+    '(?:can|could) (?:hardly|barely|only just) (?:talk|speak|get (?:my |the |any )?words out|say (?:a few )?words|finish (?:a )?sentences?)',
   ], /\b(?:through (?:my |his |her |the )?nose|nose|nostrils?|(?:or|otherwise|else|unless) (?:i|he|she|they) (?:cant|couldnt))\b/),
 
   // ---- other emergencies ------------------------------------------------------------------------
