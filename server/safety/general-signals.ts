@@ -245,10 +245,12 @@ export const GENERAL_SIGNALS = {
     'sunken (?:eyes|fontanelle|soft spot)', 'no tears',
   ]),
   // Not drinking or feeding: a warning sign in babies, children and older people, not in a busy adult.
-  poorIntake: sig('normal', ['(?:not|hasnt|havent|hadnt|isnt|wont|cant|barely|hardly) (?:been )?(?:drinking|feeding|taking (?:her|his|their) (?:milk|bottle|feeds))(?: at all| much| properly| well)?', 'refusing (?:to drink|feeds|drinks|the bottle|milk|the breast)', 'off (?:her|his|their) (?:milk|feeds|bottle)']),
+  poorIntake: sig('normal', ['(?:not|hasnt|havent|hadnt|isnt|wont|cant|barely|hardly) (?:been )?(?:drinking|feeding|taking (?:her|his|their) (?:milk|bottle|feeds))(?: at all| much| properly| well)?', 'refusing (?:to drink|feeds|drinks|the bottle|milk|the breast)', 'off (?:her|his|their) (?:milk|feeds|bottle)',
+    '(?:feeding|feeds|drinking|taking|eating)(?: \\w+){0,2} (?:about |bout |around |less than |under )?half (?:of )?(?:what|her|his|their|the|as much|normal|usual)']),
   treatmentFailed: sig('normal', [
     '(?:tablets?|cream|creams|spray|sprays|medicine|medication|antibiotics?|drops|treatment|inhaler|pills|ibuprofen|paracetamol|antihistamines?)(?: \\w+){0,3} (?:not|arent|isnt|hasnt|havent|didnt|dont|doesnt) (?:working|work|worked|helping|helped|help|touching|cleared|clearing|done anything)',
     '(?:tablets?|cream|creams|spray|sprays|medicine|medication|antibiotics?|drops|treatment|inhaler|pills)(?: \\w+){0,4} (?:not|arent|isnt|havent|hasnt|dont|doesnt) (?:doing anything|doing much|making (?:any |much )?difference)',
+    '(?:finished|done|did|completed|had|taken|took) (?:the |my |a |his |her |their )?(?:full |whole |complete )?(?:course of )?antibiotics?(?: \\w+){0,5} (?:still|not better|no better|back|came back|returned)',
     'tried (?:everything|\\w+ different|two different|2 different|loads of|lots of|all the)', 'nothing (?:is )?(?:helping|working|seems to help)', 'no better after',
     '(?:still|not) (?:not )?(?:getting better|improving|clearing up|gone) after',
   ]),
@@ -275,6 +277,20 @@ export const GENERAL_SIGNALS = {
     '(?:jaw|jaws)(?: \\w+){0,3} (?:aches?|aching|hurts?|pain|tired|cramp)(?: \\w+){0,2} (?:when|while|as) (?:i |he |she )?(?:chew|eat|talk)',
     '(?:temple|temples|scalp)(?: \\w+){0,3} (?:tender|sore|painful|hurts)', '(?:sore|tender|painful) (?:scalp|temple|temples)', 'sore when i brush my hair',
   ]),
+  eyeSocket: sig('normal', [
+    '(?:eyelid|eye lid|eyelids|eye|around (?:his|her|my|their|the) eye)(?: \\w+){0,5} (?:swollen shut|swelled shut|closed up|wont open|cant open|puffed shut)',
+    '(?:hurts?|pain\\w*|sore)(?: \\w+){0,3} (?:to move|moving|when (?:he |she |i |they )?(?:moves?|looks?|turns?)) (?:(?:his|her|my|their|the) )?(?:eyes?|around)',
+    '(?:bulging|sticking out|pushed forward) eye', 'eye(?: \\w+){0,2} (?:bulging|sticking out|pushed forward)',
+  ]),
+  swollenEyelid: sig('normal', ['(?:swollen|puffy|red and swollen|red n swollen)(?: \\w+){0,2} (?:eyelid|eye lid|eye)', '(?:eyelid|eye lid|eye)(?: \\w+){0,3} (?:swollen|puffy|puffed up)']),
+  jaundice: sig('normal', [
+    '(?:skin|eyes|whites of (?:my|his|her|their) eyes)(?: \\w+){0,4} (?:yellow|yellowish|yellowy|jaundiced)', 'yellow (?:skin|eyes|tinge)', 'jaundice\\w*', 'gone yellow', 'turned yellow', 'looking yellow',
+  ], /\b(?:newborn|baby|babys|week old|day old|days old|weeks old)\b/),
+  rigors: sig('normal', ['shivers', 'shivering', 'shivery', 'shaking (?:uncontrollably|all over)', 'uncontrollable shaking', 'rigou?rs', 'teeth (?:chattering|are chattering)']),
+  pulsatileTinnitus: sig('normal', [
+    '(?:whooshing|thumping|pulsing|throbbing|heartbeat|beating)(?: \\w+){0,6} (?:in time with|with|like) (?:my |his |her )?(?:pulse|heart ?beat|heart)',
+    '(?:hear|hearing)(?: \\w+){0,2} (?:my |his |her )?(?:heart ?beat|pulse) in (?:my |his |her |one )?(?:left |right )?ears?', 'pulsatile tinnitus',
+  ]),
   // ---- labour, deep burns, eyes, diabetes, COVID-19 (added after blind-e's first measurement)
   cordProlapse: sig('normal', [
     '(?:see|seen|feel|felt|seeing|feeling|theres|there is|something like)(?: \\w+){0,3} (?:the |a )?(?:umbilical )?cord', 'cord (?:is |has )?(?:coming|come|hanging|poking|sticking|slipped)(?: \\w+){0,1} (?:out|down)', 'cord prolapse', 'prolapsed cord',
@@ -288,6 +304,7 @@ export const GENERAL_SIGNALS = {
     '(?:rash|blisters?|spots|shingles)(?: \\w+){0,8} (?:eye|eyes|eyelid|eyelids|tip of (?:my|the|his|her) nose)',
     '(?:eye|eyelid)(?: \\w+){0,3} (?:rash|blisters?)',
   ]),
+  chickenpox: sig('normal', ['chicken ?pox']),
   hypoFrequent: sig('normal', [
     'hypo\\w*(?: \\w+){0,3} (?:every|most|each|nearly every|almost every) (?:days?|mornings?|nights?|evenings?|weeks?)',
     '(?:keep|keeps|kept|keeping) (?:on )?(?:having|getting) (?:hypos|lows|low (?:blood )?sugars?)',

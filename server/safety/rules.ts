@@ -123,6 +123,15 @@ export const RULES: Rule[] = [
   { kind: 'pregnancy', label: 'severe tummy pain in pregnancy', needs: [PREGNANT, ['severeTummy']], source: 'https://www.nhs.uk/pregnancy/related-conditions/common-symptoms/stomach-pain/' },
   { kind: 'pregnancy', label: 'severe headache with vision changes, sudden swelling or pain under the ribs in pregnancy or after birth (pre-eclampsia)', needs: [['pregnant', 'postnatal'], ['severeHeadache', 'visionChange'], ['visionChange', 'suddenSwelling', 'underRibs']], source: `${NHS}pre-eclampsia/` },
 
+  // ---- infections spreading: around the eye, a blocked bile duct
+  // Swelling around the eye with pain on moving it, an eye swollen shut, or a swollen eyelid with a
+  // temperature in a child: cellulitis around the eye socket needs hospital treatment now.
+  { kind: 'other', hint: 'cellulitis', label: 'an eye swollen shut, or painful to move, or a swollen eyelid with a temperature in a child (cellulitis around the eye)', needs: [['eyeSocket', 'swollenEyelid'], ['eyeSocket', 'fever', 'temperature38'], ['eyeSocket', 'child', 'olderAge', 'fever', 'temperature38']], source: `${NHS}cellulitis/` },
+  // Yellow skin or eyes with a high temperature and shivering is how an infected bile duct
+  // (cholangitis) shows: NHS sends gallstone jaundice or fever for urgent help, and with shivering
+  // and a temperature together this is a sepsis risk, so it is treated as an emergency.
+  { kind: 'sepsis', hint: 'gallstones', label: 'yellow skin or eyes with a high temperature and shivering (infected bile duct)', needs: [['jaundice'], ['rigors'], ['fever', 'temperature38', 'rigors']], source: `${NHS}sepsis/` },
+
   // ---- labour
   { kind: 'pregnancy', label: 'the cord seen or felt after the waters break (cord prolapse)', needs: [['pregnant', 'labour'], ['cordProlapse']], source: 'https://www.nhs.uk/pregnancy/labour-and-birth/signs-of-labour/signs-that-labour-has-begun/' },
 
@@ -173,7 +182,9 @@ export const RULES: Rule[] = [
   { kind: 'abdominal', level: 'URGENT', label: 'severe tummy pain', needs: [['severeTummy']], source: 'https://www.nhs.uk/symptoms/stomach-ache/' },
   { kind: 'pregnancy', level: 'URGENT', label: 'spotting, a new discharge, pain passing urine or a temperature in pregnancy', needs: [PREGNANT, ['spotting', 'vaginalDischarge', 'dysuria', 'temperature38', 'fever', 'rashInfection']], source: 'https://www.nhs.uk/pregnancy/' },
   { kind: 'other', level: 'URGENT', label: 'blood sugar staying high in diabetes', needs: [['diabetic'], ['highSugar', 'veryHighSugar']], source: `${NHS}type-2-diabetes/` },
-  { kind: 'other', level: 'URGENT', hint: 'shingles', label: 'a blistering rash on or around the eye', needs: [['eyeRash']], source: `${NHS}shingles/` },
+  { kind: 'other', level: 'URGENT', hint: 'tinnitus', label: 'a whooshing or thumping in the ear in time with the heartbeat', needs: [['pulsatileTinnitus']], source: `${NHS}tinnitus/` },
+  { kind: 'other', level: 'URGENT', hint: 'gallstones', label: 'yellow skin or eyes', needs: [['jaundice']], source: `${NHS}jaundice/` },
+  { kind: 'other', level: 'URGENT', hint: 'shingles', label: 'a blistering rash on or around the eye (chickenpox spots on the eyelids are the exception)', needs: [['eyeRash']], except: [['chickenpox']], source: `${NHS}shingles/` },
   { kind: 'other', level: 'URGENT', hint: 'low-blood-sugar', label: 'hypos that keep happening', needs: [['hypoFrequent']], source: `${NHS}low-blood-sugar-hypoglycaemia/` },
   { kind: 'other', level: 'URGENT', hint: 'covid-19', label: 'COVID-19 in someone older or at high risk (treatments must start within days)', needs: [['covidMention'], ['olderAge', 'covidHighRisk', 'immunosuppressed']], source: `${NHS}covid-19/treatments-for-covid-19/` },
   { kind: 'other', level: 'URGENT', hint: 'headaches', label: 'a new headache with a tender scalp or jaw pain when chewing, over 50', needs: [['jawClaudication'], ['cardiacRisk']], source: `${NHS}headaches/` },

@@ -224,6 +224,7 @@ const CORE_SIGNALS = {
   nonBlanching: sig('normal', [
     '(?:rash|spots|marks|blotches|dots|bruises|bruising|pinpricks?|pin pricks?)(?: \\w+){0,5} (?:doesnt|does not|didnt|wont|isnt|dont|not|never|hasnt|havent|arent|wouldnt|cant|still)(?: \\w+)? (?:fade|fading|faded|go away|going away|disappear\\w*|blanch\\w*|change|changing|go white|turn white|turning white|lighten|visible|there|see|showing)',
     '(?:non|not|no) ?blanch\\w*', 'glass(?: \\w+){0,4} (?:doesnt|didnt|still|not|wont|cant|can still|isnt)',
+    '(?:doesnt|does not|didnt|dont|wont|not|isnt) (?:go|going|fade|fading|disappear\\w*|change|changing|go white|go away)(?: \\w+){0,5} (?:glass|tumbler|(?:press|pressed|pressing|push|pushed|pushing) (?:on|it|them|down))',
     'purple (?:rash|spots|blotches|bruis\\w*|marks|dots)', 'pin ?prick (?:rash|spots)', '(?:rash|spots) (?:that |which )?(?:look|looks) like bruis\\w*',
   ]),
   stiffNeck: sig('normal', [
@@ -259,7 +260,7 @@ const CORE_SIGNALS = {
     '(?:is|gone|went|goes|seems|feels|very|so|all|completely|really|looks) limp',
   ]),
   childDanger: sig('normal', [
-    'unresponsive', 'not responding', 'wont wake', 'cant wake', '(?:hard|difficult) to wake', 'not waking', '(?:wont|doesnt|isnt) respond\\w*',
+    'unresponsive', 'not responding', '(?:barely|hardly|only just|not really) (?:responding|responsive|conscious|awake|rousable|reacting)', 'wont wake', 'cant wake', '(?:hard|difficult) to wake', 'not waking', '(?:wont|doesnt|isnt) respond\\w*',
     'not reacting', 'wont open (?:his|her|their) eyes', 'very drowsy', 'unusually sleepy', 'unconscious',
     '(?:not|stopped|isnt) breathing', '(?:turning|gone|went|going|turned) blue', 'blue lips',
     'lips (?:are |have |has |look |looks )?(?:gone |turned |turning |going )?(?:blue|grey|gray)',
@@ -303,7 +304,7 @@ const CORE_SIGNALS = {
   // ---- other emergencies ------------------------------------------------------------------------
   unconscious: sig('normal', [
     'unconscious', 'passed out and (?:wont|cant|not|hasnt|isnt)', '(?:not|isnt|wasnt|stopped) breathing', '(?:wont|cant|not|isnt) wak(?:e|ing) up',
-    'unresponsive', 'not responding', 'collapsed and (?:wont|cant|not|isnt|hasnt)',
+    'unresponsive', 'not responding', '(?:barely|hardly|only just|not really) (?:responding|responsive|conscious|awake|rousable|reacting)', 'collapsed and (?:wont|cant|not|isnt|hasnt)',
     '(?:cant|wont|couldnt|cannot) (?:wake|rouse|get a response from) (?:her|him|them|my \\w+|mum|dad|nan|grandad)(?: up)?',
   ]),
   longSeizure: sig('normal', [

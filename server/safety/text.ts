@@ -39,6 +39,11 @@ const REWRITES: [RegExp, string][] = [
   [/\b(pls|plz)\b/g, 'please'],
   [/\b(idk)\b/g, 'i dont know'],
   [/'/g, ''],
+  // Puzzled, not the symptom: "confused about which inhaler", "confused by the dose" (but "confused
+  // about what day it is" stays confusion).
+  [/\bconfused (?:about |by |as to |over )?(?=which\b|whether\b|how (?:to|much|many|often|long)\b|the (?:instructions|dose|dosage|leaflet|advice|guidance|rules)\b|my (?:medication|medicine|tablets|pills|prescription|appointment|results|dose)\b)/g, 'unsure about '],
+  // A blocked nose, not breathlessness: "cant breathe through my nose".
+  [/\b(?:breathe|breath|breathing) (?:through|thru|out of) (?:my|his|her|their|the|your) (?:nose|nostrils?)\b/g, 'nose blocked'],
   // "isnt" etc. already fine; common no-apostrophe misspellings of the same words.
   [/\b(doesent|dosnt|doesn|dosent)\b/g, 'doesnt'],
   [/\b(dnt)\b/g, 'dont'],

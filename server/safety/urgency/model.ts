@@ -41,6 +41,9 @@ function weights(): UrgencyWeights {
 /** Readable form of a feature name for traces: "w:not_breathing" → "not breathing". */
 const readable = (feature: string): string => feature.replace(/^[a-z<>=]+:/, '').replace(/_/g, ' ');
 
+/** Leaves out features that explain nothing to a reader ("and", "for 3"): words under four letters. */
+const telling = (feature: string): boolean => !/^[wb]:/.test(feature) || /[a-z]{4,}/.test(feature.replace(/^[wb]:(?:not_)?/, ''));
+
 export function scoreUrgency(message: ReadMessage, demographics?: Demographics, model: UrgencyWeights = weights()): UrgencyScore {
   const features = urgencyFeatures(message, demographics);
   const emergency = scoreHead(model.heads.emergency, features);
@@ -50,6 +53,6 @@ export function scoreUrgency(message: ReadMessage, demographics?: Demographics, 
     emergency: emergency.p,
     urgent: urgent.p,
     level,
-    because: (level === 'URGENT' ? urgent.top : emergency.top).map(readable),
+    because: (level === 'URGENT' ? urgent.top : emergency.top).filter(telling).slice(0, 5).map(readable),
   };
 }

@@ -69,5 +69,5 @@ export function scoreHead(head: Head, features: ReadonlySet<string>): { p: numbe
     if (v > 0) pushes.push([f, v]);
   }
   pushes.sort((a, b) => b[1] - a[1]);
-  return { p: sigmoid(z), top: pushes.slice(0, 5).map(([f]) => f) };
+  return { p: sigmoid(z), top: pushes.slice(0, 12).map(([f]) => f) };
 }
