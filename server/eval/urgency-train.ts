@@ -29,6 +29,7 @@ export const TRAINING_FILES = [
   'test/eval/blind-d-cases.jsonl',
   'test/eval/blind-e-cases.jsonl',
   'test/eval/blind-f-cases.jsonl',
+  'test/eval/blind-g-cases.jsonl',
 ];
 
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */

@@ -14,6 +14,7 @@ export type ContextSignalId =
   | 'temperature38'
   | 'temperature39'
   | 'olderAge'
+  | 'adult'
   | 'cardiacRisk'
   | 'diabetic'
   | 'anticoagulant'
@@ -22,6 +23,7 @@ export type ContextSignalId =
   | 'male'
   | 'peakFlowLow';
 
+const ADULT_AGE = 16;
 const OLDER_AGE = 65;
 const CARDIAC_RISK_AGE = 50;
 
@@ -109,6 +111,7 @@ export function contextSignals(text: string, demographics?: Demographics): Map<C
 
   const ages = [...(demographics?.age !== undefined ? [demographics.age] : []), ...agesInYears(said)];
   const oldest = ages.length ? Math.max(...ages) : undefined;
+  if (oldest !== undefined && oldest >= ADULT_AGE) add('adult', `age ${oldest}`);
   if ((oldest !== undefined && oldest >= OLDER_AGE) || OLD_WORDS.test(said)) add('olderAge', oldest !== undefined && oldest >= OLDER_AGE ? `age ${oldest}` : 'older age');
 
   const diabetic = affirmed(DIABETES, both);

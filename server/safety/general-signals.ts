@@ -100,7 +100,7 @@ export const GENERAL_SIGNALS = {
     'in (?:a )?plaster', '(?:cast|boot) on (?:my|his|her) leg', 'bed ?bound', 'laid up in bed',
   ]),
   pleuritic: sig('normal', [
-    `(?:pain|hurts|sharp|stabbing|catches)(?: \\w+){0,4} (?:when|as|if) (?:i |he |she )?(?:${BREATH}|take a (?:deep )?breath|breathing in|breathe in)`,
+    `(?:pain|hurts|sharp|stabbing|catches|twinges?|twinging)(?: \\w+){0,4} (?:when|as|if) (?:i |he |she )?(?:${BREATH}|take a (?:deep )?breath|breathing in|breathe in)`,
     'cough\\w* (?:up )?(?:blood|bloody)',
   ]),
 
@@ -251,6 +251,8 @@ export const GENERAL_SIGNALS = {
     '(?:tablets?|cream|creams|spray|sprays|medicine|medication|antibiotics?|drops|treatment|inhaler|pills|ibuprofen|paracetamol|antihistamines?)(?: \\w+){0,3} (?:not|arent|isnt|hasnt|havent|didnt|dont|doesnt) (?:working|work|worked|helping|helped|help|touching|cleared|clearing|done anything)',
     '(?:tablets?|cream|creams|spray|sprays|medicine|medication|antibiotics?|drops|treatment|inhaler|pills)(?: \\w+){0,4} (?:not|arent|isnt|havent|hasnt|dont|doesnt) (?:doing anything|doing much|making (?:any |much )?difference)',
     '(?:finished|done|did|completed|had|taken|took) (?:the |my |a |his |her |their )?(?:full |whole |complete )?(?:course of )?antibiotics?(?: \\w+){0,5} (?:still|not better|no better|back|came back|returned)',
+    '(?:ibuprofen|paracetamol|painkillers?|tablets?|medicine|cream|inhaler|antibiotics|co codamol|naproxen)(?: \\w+){0,2} (?:does|do|did|has done|have done|doing) (?:nothing|zero|zilch|sod all|bugger all|nowt)',
+    '(?:doesnt|dont|didnt) (?:even )?touch (?:it|the pain)',
     'tried (?:everything|\\w+ different|two different|2 different|loads of|lots of|all the)', 'nothing (?:is )?(?:helping|working|seems to help)', 'no better after',
     '(?:still|not) (?:not )?(?:getting better|improving|clearing up|gone) after',
   ]),
@@ -275,7 +277,7 @@ export const GENERAL_SIGNALS = {
   vaginalDischarge: sig('normal', ['discharge', 'fishy (?:smell|odour)', 'itch\\w* (?:down there|vagina)']),
   jawClaudication: sig('normal', [
     '(?:jaw|jaws)(?: \\w+){0,3} (?:aches?|aching|hurts?|pain|tired|cramp)(?: \\w+){0,2} (?:when|while|as) (?:i |he |she )?(?:chew|eat|talk)',
-    '(?:temple|temples|scalp)(?: \\w+){0,3} (?:tender|sore|painful|hurts)', '(?:sore|tender|painful) (?:scalp|temple|temples)', 'sore when i brush my hair',
+    '(?:temple|temples|scalp)(?: \\w+){0,3} (?:tender|sore|painful|hurts)', '(?:sore|tender|painful) (?:scalp|temple|temples)', 'sore when i brush my hair', '(?:hurts|sore|painful|tender) (?:to|when i|when she|when he) (?:comb|brush|touch) (?:my |her |his )?(?:hair|scalp)',
   ]),
   eyeSocket: sig('normal', [
     '(?:eyelid|eye lid|eyelids|eye|around (?:his|her|my|their|the) eye)(?: \\w+){0,5} (?:swollen shut|swelled shut|closed up|wont open|cant open|puffed shut)',
@@ -291,6 +293,9 @@ export const GENERAL_SIGNALS = {
     '(?:whooshing|thumping|pulsing|throbbing|heartbeat|beating)(?: \\w+){0,6} (?:in time with|with|like) (?:my |his |her )?(?:pulse|heart ?beat|heart)',
     '(?:hear|hearing)(?: \\w+){0,2} (?:my |his |her )?(?:heart ?beat|pulse) in (?:my |his |her |one )?(?:left |right )?ears?', 'pulsatile tinnitus',
   ]),
+  contactLens: sig('normal', ['contact lens\\w*', 'contacts', 'lenses', 'lens wearer']),
+  painfulEye: sig('normal', ['eye(?: \\w+){0,4} (?:painful|pain|hurts|hurting|sore|agony|aching|aches)', '(?:painful|sore|aching) (?:red )?eye']),
+  hormonal: sig('normal', ['(?:on|taking|started) (?:the )?(?:combined |contraceptive )?pill', 'contraceptive pill', 'combined pill', 'hrt', 'hormone replacement']),
   // ---- labour, deep burns, eyes, diabetes, COVID-19 (added after blind-e's first measurement)
   cordProlapse: sig('normal', [
     '(?:see|seen|feel|felt|seeing|feeling|theres|there is|something like)(?: \\w+){0,3} (?:the |a )?(?:umbilical )?cord', 'cord (?:is |has )?(?:coming|come|hanging|poking|sticking|slipped)(?: \\w+){0,1} (?:out|down)', 'cord prolapse', 'prolapsed cord',

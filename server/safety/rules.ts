@@ -132,6 +132,11 @@ export const RULES: Rule[] = [
   // and a temperature together this is a sepsis risk, so it is treated as an emergency.
   { kind: 'sepsis', hint: 'gallstones', label: 'yellow skin or eyes with a high temperature and shivering (infected bile duct)', needs: [['jaundice'], ['rigors'], ['fever', 'temperature38', 'rigors']], source: `${NHS}sepsis/` },
 
+  // ---- eyes and arteries
+  { kind: 'stroke', hint: 'headaches', label: 'jaw pain on chewing or a tender scalp with changes in vision (giant cell arteritis)', needs: [['jawClaudication'], ['visionChange', 'vision']], source: `${NHS}giant-cell-arteritis/` },
+  { kind: 'other', hint: 'conjunctivitis', label: 'a painful eye in a contact lens wearer with light sensitivity or changed vision', needs: [['contactLens'], ['painfulEye'], ['photophobia', 'visionChange', 'vision']], source: 'https://www.nhs.uk/symptoms/red-eye/' },
+  { kind: 'clot', hint: 'pulmonary-embolism', label: 'pain on breathing in with breathlessness while on the pill or HRT', needs: [['pleuritic'], ['breathless', 'severeBreathing'], ['hormonal']], source: `${NHS}pulmonary-embolism/` },
+
   // ---- labour
   { kind: 'pregnancy', label: 'the cord seen or felt after the waters break (cord prolapse)', needs: [['pregnant', 'labour'], ['cordProlapse']], source: 'https://www.nhs.uk/pregnancy/labour-and-birth/signs-of-labour/signs-that-labour-has-begun/' },
 
@@ -182,6 +187,7 @@ export const RULES: Rule[] = [
   { kind: 'abdominal', level: 'URGENT', label: 'severe tummy pain', needs: [['severeTummy']], source: 'https://www.nhs.uk/symptoms/stomach-ache/' },
   { kind: 'pregnancy', level: 'URGENT', label: 'spotting, a new discharge, pain passing urine or a temperature in pregnancy', needs: [PREGNANT, ['spotting', 'vaginalDischarge', 'dysuria', 'temperature38', 'fever', 'rashInfection']], source: 'https://www.nhs.uk/pregnancy/' },
   { kind: 'other', level: 'URGENT', label: 'blood sugar staying high in diabetes', needs: [['diabetic'], ['highSugar', 'veryHighSugar']], source: `${NHS}type-2-diabetes/` },
+  { kind: 'other', level: 'URGENT', hint: 'chickenpox', label: 'chickenpox in an adult, in pregnancy or with a weak immune system', needs: [['chickenpox'], ['adult', 'pregnant', 'immunosuppressed']], source: `${NHS}chickenpox/` },
   { kind: 'other', level: 'URGENT', hint: 'tinnitus', label: 'a whooshing or thumping in the ear in time with the heartbeat', needs: [['pulsatileTinnitus']], source: `${NHS}tinnitus/` },
   { kind: 'other', level: 'URGENT', hint: 'gallstones', label: 'yellow skin or eyes', needs: [['jaundice']], source: `${NHS}jaundice/` },
   { kind: 'other', level: 'URGENT', hint: 'shingles', label: 'a blistering rash on or around the eye (chickenpox spots on the eyelids are the exception)', needs: [['eyeRash']], except: [['chickenpox']], source: `${NHS}shingles/` },

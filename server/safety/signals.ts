@@ -140,6 +140,8 @@ const CORE_SIGNALS = {
   vision: sig('normal', [
     'sudden(?:ly)?(?: \\w+){0,2} (?:(?:lost|loss of)(?: \\w+){0,2} (?:vision|sight|sight in)|blind|cant see|double vision)',
     '(?:lost|loss of|losing) (?:the )?(?:vision|sight) (?:in one eye|suddenly)',
+    '(?:lost|loss of|losing|went|gone|lose)(?: \\w+){0,2} (?:the )?(?:vision|sight) in (?:my |his |her |their |one )?(?:left |right |one )?eye', 'blind in one eye',
+    '(?:like )?(?:a )?(?:curtain|shutter|blind|shadow) (?:came|coming|come|falling|fell|dropping|dropped|coming) (?:down )?(?:over|across)?',
     '(?:left|right) side(?: \\w+){0,5} (?:missing|gone|cut off|blacked out|blank|not there)', 'bumping into things on (?:the |that |my |his |her )?(?:left |right |one )?side',
   ]),
 

