@@ -16,6 +16,12 @@ function fires(rule: Rule, found: Map<SignalId, string[]>): string[] | null {
   return phrases;
 }
 
+/** The rule's signs are all there but its documented exception applies too. */
+function isExcepted(rule: Rule, found: Map<SignalId, string[]>): boolean {
+  if (!rule.except?.every((group) => group.some((id) => found.has(id)))) return false;
+  return rule.needs.every((group) => group.some((id) => found.has(id)));
+}
+
 const round = (p: number): number => Math.round(p * 1000) / 1000;
 
 const WHEN_TO_GO_TO_AE = 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/';
@@ -55,7 +61,11 @@ export const assessSafety: AssessSafety = (text: string, demographics?: Demograp
   const urgency = scoreUrgency(message, demographics);
   // The model only adds what the rules did not already say: an emergency the rules missed, or
   // urgency where no rule fired at all.
-  const learned = urgencyRule(urgency, { ruleEmergency, anyRule: fired.length > 0 });
+  // A rule held back by its documented clinical exception (a usual fit in known epilepsy that has
+  // passed, cramps with diarrhoea) is a considered "not 999": the model may not overrule it upwards
+  // past "get seen today".
+  const exception = RULES.some((rule) => isExcepted(rule, found));
+  const learned = urgencyRule(exception && urgency.level === 'EMERGENCY' ? { ...urgency, level: 'URGENT' } : urgency, { ruleEmergency, anyRule: fired.length > 0 });
   if (learned) fired.push(learned);
   const emergencies = fired.filter((f) => (f.rule.level ?? 'EMERGENCY') === 'EMERGENCY');
   const kinds: EmergencyKind[] = [...new Set(emergencies.map((f) => f.rule.kind))];

@@ -180,7 +180,7 @@ describe('budget forcing through the API', () => {
     const reasonerLog = mark(svc.reasoner);
     const { threadId, token } = await startThread(svc.server);
 
-    const { turnId, events } = await runTurn(svc.server, token, threadId, 'My throat is really sore, I have a fever and my glands are swollen');
+    const { turnId, events } = await runTurn(svc.server, token, threadId, 'My throat is sore and I have swollen glands');
     completed(events);
 
     const used1 = countTokens(round1);
@@ -193,7 +193,7 @@ describe('budget forcing through the API', () => {
     const reqs = completionPosts(reasonerLog);
     const base = reqs[0]!.prompt;
     expect(base).toMatch(/^<\|im_start\|>system\n[\s\S]+<\|im_end\|>\n<\|im_start\|>user\n[\s\S]+<\|im_end\|>\n<\|im_start\|>assistant\n<\|im_start\|>think\n$/);
-    expect(base).toContain('My throat is really sore, I have a fever and my glands are swollen');
+    expect(base).toContain('My throat is sore and I have swollen glands');
     expect(reqs.map((r) => r.prompt)).toEqual([
       base,
       `${base}${round1} Wait`,
