@@ -7,6 +7,7 @@ import type { ModelCapacity } from '../openai-compat/capacity.js';
 import { createPipelineRunner } from '../pipeline/run-turn.js';
 import { traceEngine, traceRetriever } from '../pipeline/trace.js';
 import { tracingEnabled } from '../telemetry/index.js';
+import { loadUrgencyModel } from '../safety/index.js';
 import { startRetrieval, type RetrievalService } from '../retrieval/index.js';
 
 export interface Pipeline {
@@ -28,6 +29,7 @@ export interface Pipeline {
  */
 export async function buildPipeline(config: Config, log: Logger): Promise<Pipeline> {
   const provider = selectEngine(config);
+  loadUrgencyModel();
   const retrieval = await startRetrieval(config, log);
   try {
     const { engine, readiness, completer, capacity } = await provider.create(config, { pages: retrieval.pages, retriever: retrieval.retriever, log });

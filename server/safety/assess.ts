@@ -5,8 +5,12 @@ import { readMessage } from './find-signals.js';
 import { scoreUrgency, type UrgencyScore } from './urgency/model.js';
 import type { AssessSafety, EmergencyKind, SafetyAssessment } from './types.js';
 
+/** Every group has at least one of its signs present (a rule's `needs`, or its `except`). */
+const allPresent = (groups: readonly (readonly SignalId[])[], found: Map<SignalId, string[]>): boolean =>
+  groups.every((group) => group.some((id) => found.has(id)));
+
 function fires(rule: Rule, found: Map<SignalId, string[]>): string[] | null {
-  if (rule.except?.every((group) => group.some((id) => found.has(id)))) return null;
+  if (rule.except && allPresent(rule.except, found)) return null;
   const phrases: string[] = [];
   for (const group of rule.needs) {
     const present = group.filter((id) => found.has(id));
@@ -18,8 +22,7 @@ function fires(rule: Rule, found: Map<SignalId, string[]>): string[] | null {
 
 /** The rule's signs are all there but its documented exception applies too. */
 function isExcepted(rule: Rule, found: Map<SignalId, string[]>): boolean {
-  if (!rule.except?.every((group) => group.some((id) => found.has(id)))) return false;
-  return rule.needs.every((group) => group.some((id) => found.has(id)));
+  return rule.except !== undefined && allPresent(rule.except, found) && allPresent(rule.needs, found);
 }
 
 const round = (p: number): number => Math.round(p * 1000) / 1000;

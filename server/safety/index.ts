@@ -8,4 +8,5 @@ export { assessSafety } from './assess.js';
 export { assessTurn, type TurnText } from './turn.js';
 export { adviceForSeverity, adviceMarkdown, answerCarriesAdvice, emergencyAdvice, emergencyNotice } from './advice.js';
 export { applySafetyFloor, type SafetyFloorResult, type SafetyFloorTrace } from './floor.js';
+export { loadUrgencyModel } from './urgency/model.js';
 export type { AssessSafety, EmergencyKind, SafetyAssessment } from './types.js';

@@ -95,7 +95,7 @@ export function tokenIndexAt(clause: Clause, charOffset: number): number {
 }
 
 // Cues that negate what follows them ("no fever", "hasnt been sick", "without a rash").
-const NEGATION_CUES = new Set([
+export const NEGATION_CUES: ReadonlySet<string> = new Set([
   'no', 'not', 'without', 'never', 'denies', 'deny', 'nor', 'neither', 'none', 'dont', 'doesnt', 'didnt',
   'isnt', 'arent', 'wasnt', 'werent', 'hasnt', 'havent', 'hadnt', 'aint', 'nothing',
 ]);

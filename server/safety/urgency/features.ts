@@ -1,7 +1,7 @@
 import type { Demographics } from '../../contract/turn.js';
 import type { ReadMessage } from '../find-signals.js';
 import { safetyClauses } from '../find-signals.js';
-import type { Clause } from '../text.js';
+import { NEGATION_CUES, type Clause } from '../text.js';
 
 /**
  * What the urgency model reads of a message: its words and word pairs (each clause on its own, a
@@ -11,11 +11,9 @@ import type { Clause } from '../text.js';
  * model concepts rather than spellings; the words let it weigh what no sign names.
  */
 
-const NEGATION_CUES = new Set([
-  'no', 'not', 'dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wasnt', 'werent', 'hasnt', 'havent', 'hadnt',
-  'without', 'never', 'nothing', 'nor', 'denies', 'none',
-]);
 const SCOPE_BREAKERS = new Set(['but', 'and', 'although', 'though', 'however', 'except', 'yet']);
+// The rules' cues, with a plainer reach: the next three words, up to a "but" or "and". The rules
+// need exact negation of a phrase; the model only needs "this word was denied" as a feature.
 const NEGATION_SCOPE = 3;
 
 const AGE_UNDER = [1, 5, 16];

@@ -33,7 +33,8 @@ export interface UrgencyScore {
 export const URGENCY_WEIGHTS_FILE = new URL('./weights.json', import.meta.url);
 
 let loaded: UrgencyWeights | undefined;
-function weights(): UrgencyWeights {
+/** Reads the weights once; the service calls it at start-up so no visitor's first message pays for it. */
+export function loadUrgencyModel(): UrgencyWeights {
   loaded ??= JSON.parse(readFileSync(URGENCY_WEIGHTS_FILE, 'utf8')) as UrgencyWeights;
   return loaded;
 }
@@ -44,7 +45,7 @@ const readable = (feature: string): string => feature.replace(/^[a-z<>=]+:/, '')
 /** Leaves out features that explain nothing to a reader ("and", "for 3"): words under four letters. */
 const telling = (feature: string): boolean => !/^[wb]:/.test(feature) || /[a-z]{4,}/.test(feature.replace(/^[wb]:(?:not_)?/, ''));
 
-export function scoreUrgency(message: ReadMessage, demographics?: Demographics, model: UrgencyWeights = weights()): UrgencyScore {
+export function scoreUrgency(message: ReadMessage, demographics?: Demographics, model: UrgencyWeights = loadUrgencyModel()): UrgencyScore {
   const features = urgencyFeatures(message, demographics);
   const emergency = scoreHead(model.heads.emergency, features);
   const urgent = scoreHead(model.heads.urgent, features);
