@@ -3,63 +3,50 @@ import { fileURLToPath } from 'node:url';
 import { assessSafety } from '../safety/assess.js';
 import { readMessage } from '../safety/find-signals.js';
 import { urgencyFeatures } from '../safety/urgency/features.js';
-import { fitLogistic, scoreHead, type Example } from '../safety/urgency/train.js';
+import { fitLogistic, scoreHead } from '../safety/urgency/train.js';
 import { isTriage, parseCases } from './cases.js';
-import { TRAINING_FILES } from './urgency-train.js';
+import { THRESHOLDS, TRAINING_FILES } from './urgency-train.js';
+
+/**
+ * Leave-one-set-out check of the urgency model's emergency head (`npx tsx server/eval/urgency-loso.ts
+ * [threshold]`): for each outside set, fit on every other training file and count the set's A&E
+ * cases caught by the general rules or by the model at the threshold, and the model's raises on
+ * cases that are not A&E. The rules were tuned on these sets, so the figures are optimistic; use
+ * them to compare thresholds and features, and a fresh set for the figure you report.
+ */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-type Variant = (f: Set<string>, text: string) => Set<string>;
-
-const SUFFIX = /(ings?|edly|ed|es|s|y|ly|ness)$/;
-const stem = (w: string) => (w.length > 5 ? w.replace(SUFFIX, '') : w);
-const variants: Record<string, Variant> = {
-  base: (f) => f,
-  stems: (f) => { const o = new Set(f); for (const x of f) if (x.startsWith('w:')) o.add(`s:${stem(x.slice(2))}`); return o; },
-  sigpairs: (f) => {
-    const o = new Set(f);
-    const sigs = [...f].filter((x) => x.startsWith('sig:') || x.startsWith('age') || x.startsWith('n:diab') || x === 'pregnant').sort();
-    for (let i = 0; i < sigs.length; i++) for (let j = i + 1; j < sigs.length; j++) o.add(`p:${sigs[i]}&${sigs[j]}`);
-    return o;
-  },
-  chars: (f) => {
-    const o = new Set(f);
-    for (const x of f) if (x.startsWith('w:') && !x.startsWith('w:not_')) { const w = `<${x.slice(2)}>`; for (let i = 0; i + 4 <= w.length; i++) o.add(`c:${w.slice(i, i + 4)}`); }
-    return o;
-  },
-};
-variants.stemspairs = (f, t) => variants.sigpairs!(variants.stems!(f, t), t);
+const threshold = Number(process.argv[2] ?? THRESHOLDS.emergency);
 
 async function load(file: string) {
   const text = await readFile(new URL(file, `file://${ROOT}`), 'utf8');
   return parseCases(text, file).map((c) => {
-    const sev = isTriage(c) ? c.severity : null;
-    const a = assessSafety(c.text, c.demographics);
-    const ruleAE = a.fired.some((r) => r.level === 'EMERGENCY' && !r.label.includes('urgency model'));
-    return { id: c.id, sev, ruleAE, base: urgencyFeatures(readMessage(c.text, c.demographics), c.demographics), text: c.text };
+    const assessed = assessSafety(c.text, c.demographics);
+    return {
+      severity: isTriage(c) ? c.severity : null,
+      ruleEmergency: assessed.fired.some((r) => r.level === 'EMERGENCY' && !r.label.includes('urgency model')),
+      features: urgencyFeatures(readMessage(c.text, c.demographics), c.demographics),
+    };
   });
 }
 
-const files = await Promise.all(TRAINING_FILES.map(async (f) => ({ f, cases: await load(f) })));
-const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(variants);
-const l2 = Number(process.env.L2 ?? 1), minCount = Number(process.env.MINC ?? 2), thr = Number(process.env.THR ?? 0.2);
-for (const name of names) {
-  const v = variants[name]!;
-  const feats = files.map(({ f, cases }) => ({ f, cases: cases.map((c) => ({ ...c, x: v(c.base, c.text) })) }));
-  let alone = 0, ae = 0, caught = 0, modelOnly = 0, ruleCaught = 0, nonAE = 0, fp = 0, route = 0, routeFp = 0;
-  const per: string[] = [];
-  for (const held of feats.filter((x) => x.f.includes('blind-'))) {
-    const train = feats.filter((x) => x !== held).flatMap((x) => x.cases);
-    const ex: Example[] = train.map((c) => ({ features: c.x, positive: c.sev === 'A&E' }));
-    const head = fitLogistic(ex, { minCount, l2, iterations: 300, step: 5 });
-    let a = 0, k = 0;
-    for (const c of held.cases) {
-      const p = scoreHead(head, c.x).p;
-      const flag = c.ruleAE || p >= thr;
-      if (c.sev === 'A&E') { ae++; if (p >= thr) alone++; a++; if (flag) { caught++; k++; } if (c.ruleAE) ruleCaught++; else if (p >= thr) modelOnly++; }
-      else if (c.sev) { nonAE++; if (!c.ruleAE && p >= thr) fp++; }
-      else { route++; if (p >= thr) routeFp++; }
+const files = await Promise.all(TRAINING_FILES.map(async (file) => ({ file, cases: await load(file) })));
+const total = { emergencies: 0, caught: 0, byModelAlone: 0, others: 0, raised: 0 };
+for (const held of files.filter((f) => f.file.includes('blind-'))) {
+  const head = fitLogistic(files.filter((f) => f !== held).flatMap((f) => f.cases.map((c) => ({ features: c.features, positive: c.severity === 'A&E' }))));
+  const set = { emergencies: 0, caught: 0, byModelAlone: 0, others: 0, raised: 0 };
+  for (const c of held.cases) {
+    const flagged = scoreHead(head, c.features).p >= threshold;
+    if (c.severity === 'A&E') {
+      set.emergencies++;
+      if (flagged || c.ruleEmergency) set.caught++;
+      if (flagged) set.byModelAlone++;
+    } else {
+      set.others++;
+      if (flagged && !c.ruleEmergency) set.raised++;
     }
-    per.push(`${held.f.replace(/.*blind-(.)-.*/, '$1')}:${(k / a).toFixed(3)}`);
   }
-  console.log(`${name.padEnd(12)} model-alone ${(alone / ae).toFixed(3)} recall(rules∪model) ${(caught / ae).toFixed(3)} rules ${(ruleCaught / ae).toFixed(3)} model-only +${modelOnly} | model FP on non-A&E triage ${(fp / nonAE * 100).toFixed(1)}% route ${routeFp}/${route} | ${per.join(' ')}`);
+  for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += set[k];
+  console.log(`${held.file}: A&E caught ${set.caught}/${set.emergencies} (model alone ${set.byModelAlone}), model raised ${set.raised}/${set.others} others`);
 }
+console.log(`all at ${threshold}: A&E caught ${(total.caught / total.emergencies).toFixed(3)} (model alone ${(total.byModelAlone / total.emergencies).toFixed(3)}), model raised ${((100 * total.raised) / total.others).toFixed(1)}% of others`);
