@@ -66,7 +66,10 @@ export const GENERAL_SIGNALS = {
     '(?:feel|feels|feeling|felt) (?:really |very |a bit |so |quite )?(?:sick|nauseous|queasy|like (?:i|he|she) (?:might|could|will|am going to|was going to) be sick)',
     'nause\\w*', 'being sick', 'been sick', 'vomit\\w*', 'threw up', 'throwing up',
   ]),
-  greyPale: sig('normal', ['(?:gone|went|go|goes|looks?|looking|turned|turning|is|was) (?:all )?(?:grey|gray|ashen|white as a sheet|deathly pale)', '(?:grey|gray|ashen|pale) and (?:clammy|sweaty|cold)']),
+  greyPale: sig('normal', [
+    '(?:gone|went|go|goes|looks?|looking|looked|turned|turning|is|was|hes|shes|im|theyre) (?:all |very |really |a bit )?(?:grey|gray|ashen|white as a sheet|deathly pale)',
+    '(?:grey|gray|ashen|pale) and (?:clammy|sweaty|cold)', '(?:clammy|sweaty|cold) and (?:grey|gray|ashen|pale)',
+  ]),
   gtnFailed: sig('normal', [
     '(?:gtn|glyceryl|nitro\\w*|angina spray|spray|puffs?|sprays|doses?)(?: \\w+){0,12} (?:isnt shifting|not shifting|wont shift|hasnt shifted|no change|no better|not (?:helped|helping|working|worked|touched|touching)|hasnt (?:helped|worked|touched)|didnt (?:help|work|touch)|isnt (?:helping|working)|doing nothing|no different|still (?:there|going|tight|painful|hurting|bad))',
   ]),

@@ -65,6 +65,7 @@ export const RULES: Rule[] = [
   { kind: 'cardiac', hint: 'heart-attack', label: 'chest pressure "like a vice" with breathlessness or sweating', needs: [['vice'], ['breathless', 'sweating', 'radiating', 'severeBreathing']], source: `${NHS}heart-attack/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'ache in the jaw, neck, arm, back or upper tummy with sweating and breathlessness, sickness or greyness (atypical heart attack)', needs: [['atypicalSite'], ['sweating'], ['breathless', 'nausea', 'greyPale', 'faint']], source: `${NHS}heart-attack/symptoms/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'ache in the jaw, neck, arm, back or upper tummy with breathlessness and sickness, in older age, diabetes or heart disease', needs: [['atypicalSite'], ['breathless', 'greyPale'], ['nausea', 'greyPale', 'faint', 'sweating'], ['cardiacRisk']], source: `${NHS}heart-attack/symptoms/` },
+  { kind: 'cardiac', hint: 'heart-attack', label: 'ache in the jaw, neck, arm, back or upper tummy with sweating or clamminess, in older age, diabetes or heart disease', needs: [['atypicalSite'], ['sweating'], ['cardiacRisk']], except: [['fever']], source: `${NHS}heart-attack/symptoms/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'chest pain with sickness or greyness in older age, diabetes or heart disease', needs: [['chestPain'], ['nausea', 'greyPale'], ['cardiacRisk']], except: [['settlesWithRest']], source: `${NHS}heart-attack/symptoms/` },
 
   // ---- collapse and fits

@@ -39,8 +39,15 @@ export function loadUrgencyModel(): UrgencyWeights {
   return loaded;
 }
 
-/** Readable form of a feature name for traces: "w:not_breathing" → "not breathing". */
-const readable = (feature: string): string => feature.replace(/^[a-z<>=]+:/, '').replace(/_/g, ' ');
+/**
+ * Readable form of a feature name for staff traces: "w:not_breathing" → "not breathing",
+ * "sig:chestPain" → "sign: chest pain", "n:diabetes" → "notes: diabetes".
+ */
+const readable = (feature: string): string => {
+  const [, kind = '', name = feature] = /^([a-z]+):(.*)$/.exec(feature) ?? [];
+  const words = name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return kind === 'sig' ? `sign: ${words}` : kind === 'n' ? `notes: ${words}` : words;
+};
 
 /** Leaves out features that explain nothing to a reader ("and", "for 3"): words under four letters. */
 const telling = (feature: string): boolean => !/^[wb]:/.test(feature) || /[a-z]{4,}/.test(feature.replace(/^[wb]:(?:not_)?/, ''));
