@@ -30,6 +30,9 @@ export const TRAINING_FILES = [
   'test/eval/blind-e-cases.jsonl',
   'test/eval/blind-f-cases.jsonl',
   'test/eval/blind-g-cases.jsonl',
+  'test/eval/blind-j-cases.jsonl',
+  'test/eval/blind-k-cases.jsonl',
+  'test/eval/blind-l-cases.jsonl',
 ];
 
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */

@@ -38,7 +38,8 @@ export const GENERAL_SIGNALS = {
     'my (?:temp|temperature)',
   ]),
   babyFever: sig('normal', [
-    '(?:baby|babys|he|she|hes|shes|son|daughter|little one|newborn|old|it)(?: \\w+){0,6} (?:temp\\w*|fever\\w*|feverish|hot to touch|burning up|38|39|40)',
+    // The gap may not hold a denial: "my 1 week old, no redness or fever" is no fever.
+    '(?:baby|babys|he|she|hes|shes|son|daughter|little one|newborn|old|it)(?: (?!(?:no|not|nor|without|never|isnt|hasnt)\\b)\\w+){0,6} (?:temp\\w*|fever\\w*|feverish|hot to touch|burning up|38|39|40)',
     '(?:temp\\w*|fever) (?:in|for) (?:my|our|the) (?:baby|newborn|little one)',
   ]),
   coughPain: sig('none', [
@@ -272,7 +273,7 @@ export const GENERAL_SIGNALS = {
     '(?:weeping|leaking|oozing)(?: \\w+){0,2} (?:green\\w*|yellow\\w*|cloudy|smelly) (?:stuff|gunk|fluid|pus|liquid)',
     '(?:red|redness|red area|swelling)(?: \\w+){0,4} (?:spreading|spread|getting bigger|bigger|size of (?:my|a|his|her) hand)', 'hot and hard','pus', 'ooz\\w* (?:pus|yellow|green|gunk)', '(?:yellow|green) (?:gunk|pus|discharge|stuff)', 'smells? (?:bad|horrible|off|awful)?', 'red (?:streaks?|lines?) (?:going|spreading)', '(?:red|hot|swollen)(?: \\w+){0,2} (?:round|around) (?:the|it|edges)', 'red round the edges']),
   woundWord: sig('normal', ['wound', 'cut', 'graze', 'burn(?:t|ed)?', 'scald\\w*', 'bite', 'bitten', 'scratch', 'stitches', 'piercing', 'splinter', 'blister']),
-  bite: sig('normal', ['(?:dog|cat|animal|fox|horse|human|someone|bat|rat|monkey)(?: \\w+){0,3} (?:bit|bite|bitten|attacked)', '(?:bit|bitten) by (?:a |the |my |his |her |our |their )?(?:neighbours? )?(?:dog|cat|animal|fox|horse|person|child|kid|bat|rat)', '(?:teeth|tooth) (?:went in|broke the skin|marks)']),
+  bite: sig('normal', ['(?:dog|cat|fox|horse)(?: \\w+){0,2} (?:got|grabbed|went for|latched onto|latched on to|sank its teeth into) (?:my|his|her|their|the) (?:arm|hand|leg|face|finger|fingers|ankle|calf|cheek|lip|ear)', '(?:dog|cat|animal|fox|horse|human|someone|bat|rat|monkey)(?: \\w+){0,3} (?:bit|bite|bitten|attacked)', '(?:bit|bitten) by (?:a |the |my |his |her |our |their )?(?:neighbours? )?(?:dog|cat|animal|fox|horse|person|child|kid|bat|rat)', '(?:teeth|tooth) (?:went in|broke the skin|marks)']),
   dysuria: sig('normal', [
     '(?:burn\\w*|sting\\w*|pain\\w*|hurts?|sore|agony)(?: \\w+){0,2} (?:when|while|as) (?:i |he |she |they )?(?:pee\\w*|wee\\w*|urinat\\w*|go\\w* to the toilet)', 'pain(?:ful)? (?:when )?(?:peeing|weeing|passing urine|urinating)',
     '(?:peeing|weeing) (?:burns|stings|hurts)', 'cystitis', 'uti', 'water infection', 'urine infection',
@@ -322,5 +323,49 @@ export const GENERAL_SIGNALS = {
   covidHighRisk: sig('normal', [
     'copd', 'emphysema', 'chronic bronchitis', 'chemo\\w*', 'immunosuppress\\w*', 'transplant', 'cancer', 'leukaemia', 'lymphoma',
     'kidney (?:disease|failure)', 'dialysis', 'liver (?:disease|cirrhosis)', 'cirrhosis', 'sickle cell', 'hiv', 'downs? syndrome', 'multiple sclerosis',
+  ]),
+  // ---- found by blind-j, -k and -l's first measurement: infection spreading from a wound, alcohol
+  // withdrawal, serious wounds and crush injuries, angina at rest, carbon monoxide, muscle breakdown,
+  // a hot swollen joint, too much paracetamol, a baby moving less in pregnancy
+  lymphangitis: sig('normal', ['red (?:line|lines|streak|streaks|track|tracks)(?: \\w+){0,4} (?:up|along|going|spreading|running|tracking|moving|towards?)', 'tracking up (?:my|his|her|the) (?:arm|leg)']),
+  alcoholWithdrawal: sig('normal', [
+    '(?:stopped|quit|gave up|give up|cut out|coming off|came off|come off|off the) (?:the )?(?:drinking|drink|booze|alcohol)', 'alcohol withdrawal', 'withdraw\\w* from (?:alcohol|drink|the drink|booze)', '(?:alcohol|drink) detox', 'detoxing', 'the dts', 'delirium tremens',
+  ]),
+  hallucinating: sig('normal', ['hallucinat\\w*', '(?:seeing|seen|hearing|heard|see|hear|sees|hears) (?:things|stuff|people|bugs|spiders|insects|voices)(?: \\w+){0,3} (?:that )?(?:arent|isnt|are not|is not|werent|wasnt) (?:there|real)', '(?:bugs|insects|spiders) crawling']),
+  deepWound: sig('normal', [
+    'flap of skin', 'skin(?: \\w+){0,2} (?:hanging|flapping) (?:off|open|loose|down)?', 'gaping', 'gaping wound', '(?:deep|big|huge|large|nasty) (?:cut|gash|wound|laceration|bite|puncture)',
+    '(?:cut|gash|wound|bite)(?: \\w+){0,3} (?:is |looks |very |really |quite )*(?:deep|gaping|wide open)', 'can see (?:the |my |his |her )?(?:bone|fat|tendon|muscle)',
+  ]),
+  crushOrSevered: sig('normal', [
+    '(?:finger|fingers|toe|toes|thumb|hand|foot|feet|arm|leg|ear|fingertip|tip of (?:my|his|her) (?:finger|thumb))(?: \\w+){0,4} (?:nearly off|almost off|hanging off|cut off|chopped off|sliced off|severed|came off|come off|ripped off|torn off|partly off)',
+    '(?:crushed|crush injury|crushed by|crushed under|crushed in)', 'caught (?:in|under) (?:a |the )?(?:machine|machinery|press|roller|conveyor|lathe|car door|gate)',
+  ]),
+  tightPressure: sig('normal', ['tightness', 'pressure', 'heaviness', 'squeezing', 'crushing', 'tight feeling', 'heavy feeling']),
+  atRest: sig('normal', ['(?:sat|sitting|lying|laid|resting|at rest|in bed|doing nothing|asleep|woke (?:me|him|her) up|watching (?:tv|telly|the telly))']),
+  exertionalBefore: sig('normal', [
+    '(?:when|while|walking|running|jogging|climbing|exercising|on exertion|going up)(?: \\w+){0,6} (?:went|goes|settled|settles|eased|eases|stopped|stops|passed) (?:off |away )?when (?:i|he|she) (?:stopped|stop|rested|rest|sat down|sit down)',
+    '(?:had (?:that|this|it)|happened|had them|had these)(?: \\w+){0,2} (?:a few|several|few|a couple of|couple of|lots of|many) times', 'angina',
+  ]),
+  coSource: sig('normal', ['carbon monoxide', 'boiler', 'gas (?:fire|heater|leak|smell|appliance|cooker)', 'smell of gas', '(?:co|carbon monoxide) (?:alarm|detector)', 'fumes', 'generator indoors', 'bbq indoors', 'barbecue inside']),
+  headacheAny: sig('normal', ['head ?aches?', 'headachy', 'head (?:is |keeps )?(?:pounding|banging|thumping|throbbing|hurting|hurts|sore)']),
+  householdAffected: sig('none', ['(?:mum and dad|mum n dad|both of (?:us|them)|all of us|everyone (?:in the house|at home)|whole family|the (?:dog|cat) (?:is|seems|too)|we all|both (?:have|got|feel))']),
+  darkBrownUrine: sig('normal', [
+    '(?:pee|wee|urine|piss)(?: \\w+){0,3} (?:dark brown|brown|like coke|like cola|cola coloured|coke coloured|tea coloured|like tea|black|very dark)', '(?:dark brown|brown|cola coloured|coke coloured|tea coloured) (?:pee|wee|urine)',
+  ]),
+  muscleAgony: sig('normal', [
+    '(?:legs|arms|muscles|thighs|calves|quads|legs are|arms are)(?: \\w+){0,3} (?:agony|swollen|rock hard|so painful|really painful|excruciating|cant move)', '(?:spin|gym|workout|exercise|marathon|training)(?: \\w+){0,4} (?:agony|swollen)',
+  ]),
+  hotSwollenJoint: sig('normal', [
+    '(?:knee|hip|ankle|elbow|wrist|shoulder|joint|toe|finger)(?: \\w+){0,3} (?:is |has gone |gone |really |very |so )*(?:red|hot|swollen|swelled up)(?: \\w+){0,2} (?:and )?(?:red|hot|swollen|warm)',
+    '(?:red|hot|swollen) (?:and (?:red|hot|swollen) )?(?:knee|hip|ankle|elbow|wrist|shoulder|joint)',
+  ]),
+  paracetamolExcess: sig('normal', [
+    'too much (?:paracetamol|ibuprofen|co ?codamol|codeine|insulin|medicine|medication|of (?:my|his|her|the) (?:tablets|meds|medicine|medication))',
+    '(?:more|over) than (?:the )?(?:max|maximum|recommended|packet|dose)(?: \\w+){0,3} (?:paracetamol|tablets|dose)', 'paracetamol overdose', 'staggered overdose',
+  ]),
+  reducedMovements: sig('normal', [
+    '(?:baby|babys|bump)(?: \\w+){0,3} (?:moving|movements?|kicking|kicks|wriggling)(?: \\w+){0,3} (?:less|fewer|slower|slowed|reduced|not as much|stopped|quieter)',
+    '(?:baby|babys) (?:hasnt|has not|havent|not) (?:moved|kicked|been moving|been kicking)', '(?:not|havent|hasnt|cant) (?:felt|feel) (?:the |my )?baby (?:move|kick|moving|kicking)',
+    '(?:baby|babys)(?: \\w+){0,2} not (?:moving|kicking|wriggling)(?: \\w+){0,1} (?:as much|as often|much|often|like (?:normal|usual))', 'reduced (?:fetal |foetal |baby )?movements?', '(?:less|fewer) (?:movements?|kicks) (?:than usual|today)',
   ]),
 } satisfies Record<string, Signal>;

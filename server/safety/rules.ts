@@ -66,6 +66,8 @@ export const RULES: Rule[] = [
   { kind: 'cardiac', hint: 'heart-attack', label: 'ache in the jaw, neck, arm, back or upper tummy with sweating and breathlessness, sickness or greyness (atypical heart attack)', needs: [['atypicalSite'], ['sweating'], ['breathless', 'nausea', 'greyPale', 'faint']], source: `${NHS}heart-attack/symptoms/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'ache in the jaw, neck, arm, back or upper tummy with breathlessness and sickness, in older age, diabetes or heart disease', needs: [['atypicalSite'], ['breathless', 'greyPale'], ['nausea', 'greyPale', 'faint', 'sweating'], ['cardiacRisk']], source: `${NHS}heart-attack/symptoms/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'ache in the jaw, neck, arm, back or upper tummy with sweating or clamminess, in older age, diabetes or heart disease', needs: [['atypicalSite'], ['sweating'], ['cardiacRisk']], except: [['fever']], source: `${NHS}heart-attack/symptoms/` },
+  // Angina that used to come with effort and now comes at rest is unstable: NHS angina advice is 999.
+  { kind: 'cardiac', hint: 'heart-attack', label: 'chest, arm or jaw pain that used to come with effort now coming on at rest', needs: [['chestPain', 'atypicalSite', 'radiating', 'severeChest', 'tightPressure'], ['exertionalBefore'], ['atRest']], source: `${NHS}angina/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'chest pain with sickness or greyness in older age, diabetes or heart disease', needs: [['chestPain'], ['nausea', 'greyPale'], ['cardiacRisk']], except: [['settlesWithRest']], source: `${NHS}heart-attack/symptoms/` },
 
   // ---- collapse and fits
@@ -84,6 +86,9 @@ export const RULES: Rule[] = [
   { kind: 'sepsis', hint: 'sepsis', label: 'mottled, blue or grey skin', needs: [['mottled']], source: `${NHS}sepsis/` },
   { kind: 'sepsis', hint: 'sepsis', label: 'suspected sepsis', needs: [['sepsisMention'], [...SEPSIS_SIGNS, 'mottled']], source: `${NHS}sepsis/` },
   { kind: 'sepsis', hint: 'sepsis', label: 'infection with confusion, no urine, fast breathing or feeling very unwell', needs: [['infection'], SEPSIS_SIGNS], source: `${NHS}sepsis/` },
+  // A spreading red line from a wound is infection tracking along the lymph vessels: with shivering,
+  // a racing heart or feeling very unwell it is sepsis until shown otherwise.
+  { kind: 'sepsis', hint: 'sepsis', label: 'a red line spreading from a wound or infection, with shivering, a racing heart or feeling very unwell', needs: [['lymphangitis', 'woundInfection'], ['rigors', 'palpitations', 'veryUnwell', 'feelDying', 'fastBreathing', 'confused']], source: `${NHS}sepsis/` },
   // A short febrile fit in a child who has had them before and is back to normal is "call 111 or a GP".
   { kind: 'child', label: 'child floppy, unresponsive, struggling to breathe or with a non-fading rash', needs: [['child'], ['floppy', 'childDanger', 'nonBlanching']], source: `${NHS}fever-in-children/` },
   { kind: 'child', label: 'child having a fit', needs: [['child'], ['childSeizure']], except: [['knownFits'], ['recovered']], source: `${NHS}febrile-seizures/` },
@@ -147,6 +152,14 @@ export const RULES: Rule[] = [
   { kind: 'other', hint: 'burns-and-scalds', label: 'any electrical injury', needs: [['electrical']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'chemical burn or splash', needs: [['chemical']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'burn to the face, mouth or genitals with blisters, or with a hoarse voice or breathed-in smoke', needs: [['burnFace', 'burnInjury'], ['inhalation', 'blister'], ['burnFace', 'inhalation']], source: `${NHS}burns-and-scalds/` },
+  { kind: 'other', label: 'too much paracetamol or another medicine', needs: [['paracetamolExcess']], source: 'https://www.nhs.uk/conditions/paracetamol-overdose/' },
+  // Hallucinations or fits while coming off alcohol (delirium tremens) can kill.
+  { kind: 'other', label: 'seeing things, fits or confusion while coming off alcohol', needs: [['alcoholWithdrawal'], ['hallucinating', 'childSeizure', 'confused']], source: 'https://www.nhs.uk/conditions/alcohol-misuse/' },
+  { kind: 'other', label: 'a body part crushed, nearly cut off or severed', needs: [['crushOrSevered']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/' },
+  { kind: 'other', label: 'a deep or gaping bite', needs: [['bite'], ['deepWound']], source: 'https://www.nhs.uk/conditions/animal-and-human-bites/' },
+  { kind: 'other', label: 'headache, sickness or dizziness with a possible carbon monoxide source, or in several people at home', needs: [['coSource'], ['headacheAny', 'nausea', 'faint', 'confused', 'collapse', 'householdAffected']], source: 'https://www.nhs.uk/conditions/carbon-monoxide-poisoning/' },
+  { kind: 'other', label: 'dark brown urine with painful or swollen muscles (muscle breakdown)', needs: [['darkBrownUrine'], ['muscleAgony', 'exertion', 'crushOrSevered']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/' },
+  { kind: 'other', label: 'a hot, swollen joint with a high temperature (possible joint infection)', needs: [['hotSwollenJoint'], ['fever', 'temperature38', 'rigors']], source: 'https://www.nhs.uk/conditions/septic-arthritis/' },
   { kind: 'other', label: 'poisoning or overdose', needs: [['poisoning']], source: 'https://www.nhs.uk/conditions/poisoning/' },
   { kind: 'child', label: 'a child who has swallowed medicine', needs: [['ingestedMedicine'], ['child', 'infantUnder3Months', 'infant3To6Months']], source: 'https://www.nhs.uk/conditions/poisoning/' },
   { kind: 'other', hint: 'burns-and-scalds', label: 'breathed-in smoke with a hoarse voice, coughing or breathlessness', needs: [['smokeInhaled'], ['inhalation', 'breathless', 'severeBreathing', 'nausea']], source: `${NHS}burns-and-scalds/` },
@@ -167,6 +180,8 @@ export const RULES: Rule[] = [
 
   // ---- get seen today: Urgent Primary Care floors ------------------------------------------------
   { kind: 'other', level: 'URGENT', hint: 'fever-in-children', label: 'a baby of 3 to 6 months with a temperature of 39C or more', needs: [['infant3To6Months'], ['temperature39']], source: `${NHS}fever-in-children/` },
+  // NHS: a baby moving less than usual means calling the midwife or maternity unit straight away, not waiting.
+  { kind: 'pregnancy', level: 'URGENT', label: 'a baby moving less than usual in pregnancy: call your midwife or maternity unit now', needs: [['pregnant', 'reducedMovements'], ['reducedMovements']], source: 'https://www.nhs.uk/pregnancy/keeping-well/your-babys-movements/' },
   { kind: 'other', level: 'URGENT', label: 'signs of dehydration (few wet nappies, little or dark wee, cannot keep fluids down)', needs: [['dehydration']], source: `${NHS}dehydration/` },
   { kind: 'other', level: 'URGENT', label: 'a baby, child or older person not drinking or feeding', needs: [['poorIntake'], ['child', 'infantUnder3Months', 'infant3To6Months', 'olderAge']], source: `${NHS}dehydration/` },
   { kind: 'other', level: 'URGENT', label: 'symptoms not helped by treatment', needs: [['treatmentFailed']], source: 'https://www.nhs.uk/nhs-services/gps/' },

@@ -398,4 +398,5 @@ export const SAFETY_KNOWN_WORDS = [
   'breathy', 'wreath', 'beneath', 'fainting', 'painting', 'grasping', 'clasping', 'breeding', 'pleading', 'feeding', 'needing',
   'heeding', 'speeding', 'seeing', 'fleeing', 'teeing', 'tablet', 'stable', 'table', 'cable', 'sudden', 'shocking',
   'stocking', 'clumsy', 'sweeter', 'sweater', 'swelter', 'seizing', 'bleeping', 'blessing', 'blending', 'spending', 'spreadsheet',
+  'gaping', 'gaped', 'conscious', 'consciously',
 ];

@@ -196,6 +196,11 @@ export function editDistance(a: string, b: string, max: number): number {
  * corrected (1 edit; 2 edits from 9 letters), and never a word in `known`, so ordinary short words
  * ("lying", "chess") are not bent into keywords.
  */
+const NEGATING_PREFIX = /^(?:un|in|im|ir|il|non|dis)$/;
+/** One word is the other with a negating prefix: two letters apart, opposite meanings. */
+const flipsMeaning = (a: string, b: string): boolean =>
+  (b.endsWith(a) && NEGATING_PREFIX.test(b.slice(0, b.length - a.length))) || (a.endsWith(b) && NEGATING_PREFIX.test(a.slice(0, a.length - b.length)));
+
 export function typoFixer(vocabulary: Iterable<string>, known: ReadonlySet<string> = new Set()): (token: string) => string {
   const vocab = [...new Set(vocabulary)].filter((w) => w.length >= 5);
   const vocabSet = new Set(vocab);
@@ -209,6 +214,7 @@ export function typoFixer(vocabulary: Iterable<string>, known: ReadonlySet<strin
     let bestDistance = max + 1;
     for (const word of vocab) {
       if (word[0] !== token[0] && max === 1) continue; // typos rarely change the first letter of short words
+      if (flipsMeaning(token, word)) continue; // "self conscious" is not "unconscious"
       const d = editDistance(token, word, max);
       if (d < bestDistance) {
         bestDistance = d;

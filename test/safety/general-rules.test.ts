@@ -132,6 +132,17 @@ const EMERGENCY: Case[] = [
   // typos and lay words
   ['chest pian and sweting loads', 'cardiac'],
   ['cant breath properly lips going blue', 'breathing'],
+  // found by blind-j, -k and -l (written here in other words)
+  ['an older man, jaw has been aching for an hour and hes gone all sweaty', 'cardiac', { age: 77 }],
+  ['the scratch on my leg has a red streak running up towards my groin and im shivering', 'sepsis'],
+  ['off the booze since friday, shaking and hearing voices that arent real', 'other'],
+  ['took too much paracetamol for my back over the weekend, maybe 12 a day', 'other'],
+  ['caught my thumb in the machine at work, its crushed and bleeding', 'other'],
+  ['neighbours dog got my arm, theres a gaping hole in it', 'other'],
+  ['all of us have had headaches and felt dizzy since the gas fire went on', 'other'],
+  ['ran a half marathon yesterday, my thighs are rock hard and my wee is like cola', 'other'],
+  ['her ankle is red hot and swollen and shes running a temperature', 'other'],
+  ['the tightness I get walking uphill went when I rested, now its here while im lying in bed', 'cardiac'],
 ];
 
 const URGENT: [string, Demographics?][] = [
@@ -171,6 +182,7 @@ const URGENT: [string, Demographics?][] = [
   ['did the full course of antibiotics for my chest and still not better', undefined],
   ['my baby is only taking about half her usual milk', { age: 0 }],
   ['my skin has gone a bit yellow', undefined],
+  ['32 weeks and the baby has been moving less than usual since this morning'],
 ];
 
 const NOT_EMERGENCY: [string, Demographics?][] = [
@@ -199,6 +211,11 @@ const NOT_EMERGENCY: [string, Demographics?][] = [
   ['my phone charging cord keeps snapping', undefined],
   ['chickenpox spots all over including her eyelids, otherwise fine', { age: 4 }],
   ['my newborn looks a little yellow on day 3', undefined],
+  ['really self conscious about the spots on my back'],
+  ['my 5 week old has a blocked nose, no temperature or fever, feeding fine'],
+  ['sprained my ankle, its a bit swollen, no fever or temperature'],
+  ['I stopped drinking for January and feel great'],
+  ['my wee is darker in the morning, I drink little water'],
 ];
 
 describe('general red flags (call 999 / go to A&E)', () => {
@@ -258,7 +275,7 @@ describe('the rule set', () => {
     for (const sign of [
       /stridor/, /swallow/, /exercise/, /palpitations/, /atypical heart attack/, /GTN/, /mini-stroke/, /sudden severe headache/,
       /childbirth, surgery or a long journey/, /going through to the back/, /vomiting or coughing up blood/, /electrical/, /chemical/,
-      /blood thinners/, /older age/, /non-fading rash|does not fade/, /under 3 months/, /pregnancy/, /pre-eclampsia/, /sepsis/, /plan|ending life/,
+      /blood thinners/, /older age/, /carbon monoxide/, /coming off alcohol/, /too much paracetamol/, /joint infection/, /non-fading rash|does not fade/, /under 3 months/, /pregnancy/, /pre-eclampsia/, /sepsis/, /plan|ending life/,
     ]) {
       expect(labels).toMatch(sign);
     }

@@ -29,8 +29,16 @@ const FEVER = /\b(?:temperature|fever|feverish|hot|38|39|40)\b/;
 export function decideSeverity(candidate: Candidate, facts: PatientFacts, text: string): SeverityDecision {
   const page = candidate.condition.page;
   const red = candidate.flags.filter((f) => f.level === 'red');
-  if (red.length > 0) {
+  // A page's warning sign means 999 when the page fits: some of its own symptoms were described, or
+  // the condition was named. A warning sign alone on a page nothing else points to ("on warfarin"
+  // on the head injury page, "cold hands" on the meningitis page) is a doubt for a doctor today;
+  // the safety rules catch the emergency signs themselves, whatever page the search lands on.
+  const fits = candidate.symptoms.length > 0 || candidate.namedInText;
+  if (red.length > 0 && fits) {
     return { severity: 'A&E', reason: `the page lists ${quoteFlags(red)} as a reason to call 999 or go to A&E`, flags: red };
+  }
+  if (red.length > 0) {
+    return { severity: 'Urgent Primary Care', reason: `the page lists ${quoteFlags(red)} as a reason for urgent care, but none of ${page.title.toLowerCase()}'s own symptoms was mentioned, so a doctor should check today`, flags: red };
   }
   if (page.defaultSeverity === 'A&E') {
     // An emergency page on one matched symptom is a guess: the safety rules catch the emergency
