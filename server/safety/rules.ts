@@ -88,7 +88,7 @@ export const RULES: Rule[] = [
   { kind: 'sepsis', hint: 'sepsis', label: 'infection with confusion, no urine, fast breathing or feeling very unwell', needs: [['infection'], SEPSIS_SIGNS], source: `${NHS}sepsis/` },
   // A spreading red line from a wound is infection tracking along the lymph vessels: with shivering,
   // a racing heart or feeling very unwell it is sepsis until shown otherwise.
-  { kind: 'sepsis', hint: 'sepsis', label: 'a red line spreading from a wound or infection, with shivering, a racing heart or feeling very unwell', needs: [['lymphangitis', 'woundInfection'], ['rigors', 'palpitations', 'veryUnwell', 'feelDying', 'fastBreathing', 'confused']], source: `${NHS}sepsis/` },
+  { kind: 'sepsis', hint: 'sepsis', label: 'a red line spreading from a wound or infection, with shivering, a racing heart or feeling very unwell', needs: [['lymphangitis'], ['rigors', 'palpitations', 'veryUnwell', 'feelDying', 'fastBreathing', 'confused']], source: `${NHS}sepsis/` },
   // A short febrile fit in a child who has had them before and is back to normal is "call 111 or a GP".
   { kind: 'child', label: 'child floppy, unresponsive, struggling to breathe or with a non-fading rash', needs: [['child'], ['floppy', 'childDanger', 'nonBlanching']], source: `${NHS}fever-in-children/` },
   { kind: 'child', label: 'child having a fit', needs: [['child'], ['childSeizure']], except: [['knownFits'], ['recovered']], source: `${NHS}febrile-seizures/` },
@@ -160,6 +160,14 @@ export const RULES: Rule[] = [
   { kind: 'other', label: 'headache, sickness or dizziness with a possible carbon monoxide source, or in several people at home', needs: [['coSource'], ['headacheAny', 'nausea', 'faint', 'confused', 'collapse', 'householdAffected']], source: 'https://www.nhs.uk/conditions/carbon-monoxide-poisoning/' },
   { kind: 'other', label: 'dark brown urine with painful or swollen muscles (muscle breakdown)', needs: [['darkBrownUrine'], ['muscleAgony', 'exertion', 'crushOrSevered']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/' },
   { kind: 'other', label: 'a hot, swollen joint with a high temperature (possible joint infection)', needs: [['hotSwollenJoint'], ['fever', 'temperature38', 'rigors']], source: 'https://www.nhs.uk/conditions/septic-arthritis/' },
+  // NHS low blood sugar: treated three times and still low is a 999 call.
+  { kind: 'other', label: 'a hypo that is still low after treating it', needs: [['hypoNotResponding'], ['hypoSigns', 'diabetic']], source: 'https://www.nhs.uk/conditions/low-blood-sugar-hypoglycaemia/' },
+  { kind: 'other', label: 'very low blood pressure with feeling faint, weak or very unwell (shock)', needs: [['lowBloodPressure'], ['faint', 'veryUnwell', 'confused', 'collapse', 'nausea']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/' },
+  { kind: 'other', label: 'not able to pee at all (urinary retention)', needs: [['cantPee']], source: 'https://www.nhs.uk/conditions/urinary-retention/' },
+  { kind: 'other', label: 'an erection lasting 4 hours or more (priapism)', needs: [['priapism']], source: 'https://www.nhs.uk/conditions/priapism/' },
+  { kind: 'bleeding', label: 'heavy bleeding from the bottom', needs: [['rectalBleedHeavy']], source: 'https://www.nhs.uk/conditions/bleeding-from-the-bottom-rectal-bleeding/' },
+  { kind: 'bleeding', label: 'black poo with dizziness or fainting, or on blood thinners (bleeding in the gut)', needs: [['blackStool'], ['faint', 'collapse', 'anticoagulant', 'greyPale', 'veryUnwell']], source: 'https://www.nhs.uk/conditions/stomach-ulcer/' },
+  { kind: 'sepsis', label: 'a temperature with sickle cell disease', needs: [['sickleCell'], ['fever', 'temperature38', 'rigors']], source: 'https://www.nhs.uk/conditions/sickle-cell-disease/' },
   { kind: 'other', label: 'poisoning or overdose', needs: [['poisoning']], source: 'https://www.nhs.uk/conditions/poisoning/' },
   { kind: 'child', label: 'a child who has swallowed medicine', needs: [['ingestedMedicine'], ['child', 'infantUnder3Months', 'infant3To6Months']], source: 'https://www.nhs.uk/conditions/poisoning/' },
   { kind: 'other', hint: 'burns-and-scalds', label: 'breathed-in smoke with a hoarse voice, coughing or breathlessness', needs: [['smokeInhaled'], ['inhalation', 'breathless', 'severeBreathing', 'nausea']], source: `${NHS}burns-and-scalds/` },

@@ -31,6 +31,9 @@ const CORE_SIGNALS = {
     `(?:kill|killing|kil|kll|killin|end|ending|hang|hanging|drown|drowning|shoot|shooting|unalive|unaliving|off|offing|top|topping|poison|poisoning|suffocate|suffocating|starve|starving) ${SELF}`,
     'kms', 'unalive', 'unaliving',
     `(?:end|ending|take|taking|finish|finishing) (?:my|his|her|their) (?:own )?life`,
+    // Means and preparation: a method looked up, a rope bought, pills laid out.
+    '(?:ways|way|how|methods?|best way|easiest way) to (?:end it|end (?:my|his|her|their) life|kill (?:myself|himself|herself|themselves)|die|do it painlessly)', 'noose',
+    '(?:bought|got|buy|buying|have|ive got|got myself|tied) (?:a |the |some )?(?:rope|noose)', '(?:pills|tablets|meds|paracetamol)(?: \\w+){0,3} (?:lined up|laid out|counted out|all ready|ready to take|in front of me)',
     '(?:end|ending) it all', '(?:end|ending) (?:it|things|everything) (?:all|for good|tonight|today|now)',
     '(?:want to|going to|thinking (?:of|about)|think about|thought about|planning to|plan to|ready to|just want to|decided to|might) (?:end|ending) (?:it|things|everything)',
     '(?:want|wanting|wish|wishing|ready|planning|plan) (?:to )?(?:just )?(?:die|be dead|not be alive|not exist|stop existing|never wake up|not wake up|disappear forever|sleep forever|go to sleep forever)',
@@ -278,7 +281,7 @@ const CORE_SIGNALS = {
     '(?:vomit\\w*|throwing up|threw up|being sick|been sick|sicking up|puking|puked|sick) (?:up )?(?:\\w+ )?blood',
     'blood in (?:my |his |her |their |the )?(?:vomit|sick)',
     '(?:coughing|coughed|cough) up (?:lots|loads|a lot|mouthfuls?|cupfuls?|clots|a cup)(?: of)? blood',
-    'mouthfuls? of (?:bright |fresh |dark )?(?:red )?blood', 'coffee grounds?', '(?:soaked|soaking|gone through|filled) (?:\\d+|two|three|four) (?:pads|maternity pads|towels)', '(?:passed|passing) (?:big |large )?clots', 'clots (?:the size of|as big as|bigger than)',
+    'mouthfuls? of (?:bright |fresh |dark )?(?:red )?blood', 'mouthfuls?(?: \\w+){0,2} (?:bright|dark|fresh) red', 'coffee grounds?', '(?:soaked|soaking|gone through|filled) (?:\\d+|two|three|four) (?:pads|maternity pads|towels)', '(?:passed|passing) (?:big |large )?clots', 'clots (?:the size of|as big as|bigger than)',
     '(?:coughing|coughed|cough\\w*) up(?: \\w+){0,2} blood(?: \\w+){0,6} (?:cup|cupful|mouthfuls?|spoonfuls?|tablespoons?|lots|loads|a lot|clots)',
     'black (?:tarry|sticky|tar like) (?:poo|stool|stools|poop)', '(?:tarry|tar like) (?:poo|stool|stools)',
     '(?:soaked|soaking|soak) through (?:a |my |her |the )?(?:pad|pads|towel|bandage|clothes|sheets)',

@@ -37,6 +37,13 @@ const REWRITES: [RegExp, string][] = [
   [/\bu\b/g, 'you'],
   [/\bur\b/g, 'your'],
   [/\b(pls|plz)\b/g, 'please'],
+  // Text-speak spellings of words the rules read: "cant lift rite arm n words comin out wrong".
+  [/\b(?:rite|rght|ryt|rigt)\b/g, 'right'],
+  [/\b(?:lft)\b/g, 'left'],
+  [/(?<=\w )n(?= \w)/g, 'and'],
+  [/\b(?:cos|coz|cuz)\b/g, 'because'],
+  // Dropped g: "comin", "bleedin", "breathin" (a list, since "skin", "pain" and "chin" end in -in too).
+  [/\b(com|go|feel|bleed|breath|throw|be|do|gett|look|talk|walk|pass|swell|ach|shak|sweat|vomit|puk|burn|itch|spinn|hurt|cough|sneez|wheez|struggl|chok|fitt|shiver|pant|gasp|dribbl|droop|pound|throbb|kill|dy|tingl|slurr|lyin|sink|stabb|spew|seiz)in\b/g, '$1ing'],
   [/\b(idk)\b/g, 'i dont know'],
   [/'/g, ''],
   // Puzzled, not the symptom: "confused about which inhaler", "confused by the dose" (but "confused

@@ -143,6 +143,14 @@ const EMERGENCY: Case[] = [
   ['ran a half marathon yesterday, my thighs are rock hard and my wee is like cola', 'other'],
   ['her ankle is red hot and swollen and shes running a temperature', 'other'],
   ['the tightness I get walking uphill went when I rested, now its here while im lying in bed', 'cardiac'],
+  // found by blind-h and -i (written here in other words)
+  ['cnt raise my lft arm n my words r comin out all jumbled', 'stroke'],
+  ['been reading about the best way to end my life and ive got a noose', 'suicide'],
+  ['sugar is 2.9, had four glucose tablets twice and its still not coming up', 'other', { notes: 'type 1 diabetes' }],
+  ['my husband hasnt been able to pee since this morning and his belly is swollen', 'other'],
+  ['on apixaban and my stools have gone jet black, feel faint', 'bleeding'],
+  ['the toilet was full of blood after i went, keeps coming from my bottom', 'bleeding'],
+  ['my son has sickle cell and is burning up tonight', 'sepsis'],
 ];
 
 const URGENT: [string, Demographics?][] = [
@@ -215,6 +223,9 @@ const NOT_EMERGENCY: [string, Demographics?][] = [
   ['my 5 week old has a blocked nose, no temperature or fever, feeding fine'],
   ['sprained my ankle, its a bit swollen, no fever or temperature'],
   ['I stopped drinking for January and feel great'],
+  ['black poo since I started taking iron tablets, otherwise fine'],
+  ['had a hypo earlier, ate some biscuits and now im back to 7'],
+  ['im goin out later n feelin fine'],
   ['my wee is darker in the morning, I drink little water'],
 ];
 
@@ -275,7 +286,7 @@ describe('the rule set', () => {
     for (const sign of [
       /stridor/, /swallow/, /exercise/, /palpitations/, /atypical heart attack/, /GTN/, /mini-stroke/, /sudden severe headache/,
       /childbirth, surgery or a long journey/, /going through to the back/, /vomiting or coughing up blood/, /electrical/, /chemical/,
-      /blood thinners/, /older age/, /carbon monoxide/, /coming off alcohol/, /too much paracetamol/, /joint infection/, /non-fading rash|does not fade/, /under 3 months/, /pregnancy/, /pre-eclampsia/, /sepsis/, /plan|ending life/,
+      /blood thinners/, /older age/, /carbon monoxide/, /coming off alcohol/, /urinary retention/, /priapism/, /still low after treating/, /too much paracetamol/, /joint infection/, /non-fading rash|does not fade/, /under 3 months/, /pregnancy/, /pre-eclampsia/, /sepsis/, /plan|ending life/,
     ]) {
       expect(labels).toMatch(sign);
     }

@@ -14,7 +14,7 @@ import { scoreHead, type Head } from './train.js';
 
 export interface UrgencyWeights {
   /** Where each head's probability turns into a floor: A&E at `emergency`, 111/GP at `urgent`. */
-  thresholds: { emergency: number; urgent: number };
+  thresholds: { emergency: number; emergencyOverRule: number; urgent: number };
   heads: { emergency: Head; urgent: Head };
   /** The case files it was fitted on, with their SHA-256 (a test checks they are current). */
   trainedOn: { file: string; sha256: string; cases: number }[];
@@ -52,11 +52,13 @@ const readable = (feature: string): string => {
 /** Leaves out features that explain nothing to a reader ("and", "for 3"): words under four letters. */
 const telling = (feature: string): boolean => !/^[wb]:/.test(feature) || /[a-z]{4,}/.test(feature.replace(/^[wb]:(?:not_)?/, ''));
 
-export function scoreUrgency(message: ReadMessage, demographics?: Demographics, model: UrgencyWeights = loadUrgencyModel()): UrgencyScore {
+/** `urgentRuleFired`: a rule already said "get seen today", so 999 needs the higher threshold. */
+export function scoreUrgency(message: ReadMessage, demographics?: Demographics, urgentRuleFired = false, model: UrgencyWeights = loadUrgencyModel()): UrgencyScore {
   const features = urgencyFeatures(message, demographics);
   const emergency = scoreHead(model.heads.emergency, features);
   const urgent = scoreHead(model.heads.urgent, features);
-  const level = emergency.p >= model.thresholds.emergency ? 'EMERGENCY' : urgent.p >= model.thresholds.urgent ? 'URGENT' : null;
+  const emergencyAt = urgentRuleFired ? model.thresholds.emergencyOverRule : model.thresholds.emergency;
+  const level = emergency.p >= emergencyAt ? 'EMERGENCY' : urgent.p >= model.thresholds.urgent ? 'URGENT' : null;
   return {
     emergency: emergency.p,
     urgent: urgent.p,
