@@ -35,6 +35,8 @@ export const TRAINING_FILES = [
   'test/eval/blind-j-cases.jsonl',
   'test/eval/blind-k-cases.jsonl',
   'test/eval/blind-l-cases.jsonl',
+  'test/eval/blind-m-cases.jsonl',
+  'test/eval/blind-n-cases.jsonl',
 ];
 
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */

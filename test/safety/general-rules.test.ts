@@ -151,6 +151,10 @@ const EMERGENCY: Case[] = [
   ['on apixaban and my stools have gone jet black, feel faint', 'bleeding'],
   ['the toilet was full of blood after i went, keeps coming from my bottom', 'bleeding'],
   ['my son has sickle cell and is burning up tonight', 'sepsis'],
+  // found by blind-m (written here in other words)
+  ['34 weeks pregnant, tummy is hard as a rock and sore constantly, a little blood in my knickers', 'pregnancy'],
+  ['since the birth last week my wife hears voices telling her things and thinks the baby is possessed', 'other'],
+  ['pins and needles in both feet on monday, now my legs are getting weaker and my hands feel numb', 'other'],
 ];
 
 const URGENT: [string, Demographics?][] = [
@@ -226,6 +230,7 @@ const NOT_EMERGENCY: [string, Demographics?][] = [
   ['black poo since I started taking iron tablets, otherwise fine'],
   ['had a hypo earlier, ate some biscuits and now im back to 7'],
   ['im goin out later n feelin fine'],
+  ['14 weeks pregnant and my blood test results came back fine'],
   ['my wee is darker in the morning, I drink little water'],
 ];
 

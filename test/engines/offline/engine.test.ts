@@ -103,12 +103,12 @@ describe.each(['blind-a', 'blind-b', 'blind-c', 'blind-d', 'blind-e', 'blind-f',
 });
 
 /**
- * blind-h to -l were written to a harder brief (self-care cases that sound alarming, urgent
+ * blind-h to -n were written to a harder brief (self-care cases that sound alarming, urgent
  * ones in between) and are tuned on for safety only. They hold the safety targets; over-triage,
  * severity and routing do not yet meet the issue's targets on them (README "Evaluation"), so
  * here those are guarded at today's level against regressions.
  */
-describe.each(['blind-h', 'blind-i', 'blind-j', 'blind-k', 'blind-l'])('%s safety targets (offline engine with the safety floor)', (set) => {
+describe.each(['blind-h', 'blind-i', 'blind-j', 'blind-k', 'blind-l', 'blind-m', 'blind-n'])('%s safety targets (offline engine with the safety floor)', (set) => {
   let report: TriageReport;
   beforeAll(async () => {
     const cases = await loadCases(`test/eval/${set}-cases.jsonl`);
