@@ -84,11 +84,20 @@ export class TurnLog {
 
   /** The concatenated deltas of one kind (the answer, or the reasoning, so far). */
   text(type: 'AnswerChunk' | 'ReasoningChunk'): string {
+    // Checkpoints ask every few seconds: each call joins only what came since the last one.
     const want = type === 'AnswerChunk' ? ANSWER : REASONING;
-    const parts: string[] = [];
-    for (let i = 0; i < this.count; i++) if (this.kinds[i] === want) parts.push(this.deltaAt(i));
-    return parts.join('');
+    const cached = this.joined[want]!;
+    if (cached.upTo === this.count) return cached.text;
+    const parts: string[] = [cached.text];
+    for (let i = cached.upTo; i < this.count; i++) if (this.kinds[i] === want) parts.push(this.deltaAt(i));
+    this.joined[want] = { text: parts.join(''), upTo: this.count };
+    return this.joined[want]!.text;
   }
+
+  private joined: { text: string; upTo: number }[] = [
+    { text: '', upTo: 0 },
+    { text: '', upTo: 0 },
+  ];
 
   /**
    * The log as JSON text (an array of events, then `extra`), written straight from the compact

@@ -81,3 +81,32 @@ export async function storeTurnEnd(db: Db, end: TurnEnd): Promise<boolean> {
     SELECT count(*)::int AS ended FROM ended`;
   return (rows[0]?.ended ?? 0) > 0;
 }
+
+/** A running turn's partial answer and reasoning, and the seq they reach. */
+export interface Draft {
+  turnId: string;
+  answer: string;
+  reasoning: string;
+  lastSeq: number;
+}
+
+/**
+ * One statement for every running turn of this instance: the heartbeat of all of them, and the
+ * partial answer and reasoning of those that published something since the last one. Only
+ * RUNNING turns are touched, so a late checkpoint can never overwrite a turn's end.
+ */
+export async function storeCheckpoints(db: Db, running: readonly string[], drafts: readonly Draft[], at: Date): Promise<void> {
+  const byId = new Map(drafts.map((d) => [d.turnId, d]));
+  const ids = [...new Set([...running, ...byId.keys()])];
+  const answers = ids.map((id) => byId.get(id)?.answer ?? null);
+  const reasonings = ids.map((id) => byId.get(id)?.reasoning ?? null);
+  const seqs = ids.map((id) => byId.get(id)?.lastSeq ?? null);
+  await db.$executeRaw`
+    UPDATE turns AS t SET
+      heartbeat_at = ${at}::timestamptz,
+      answer_draft = CASE WHEN v.seq IS NULL THEN t.answer_draft ELSE v.answer END,
+      reasoning = CASE WHEN v.seq IS NULL THEN t.reasoning ELSE v.reasoning END,
+      last_seq = COALESCE(v.seq, t.last_seq)
+    FROM unnest(${ids}::uuid[], ${answers}::text[], ${reasonings}::text[], ${seqs}::int[]) AS v(id, answer, reasoning, seq)
+    WHERE t.id = v.id AND t.status = 'RUNNING'`;
+}

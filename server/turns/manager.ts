@@ -10,7 +10,7 @@ import type { TurnInput, TurnRunner } from '../contract/turn.js';
 import { TurnError } from '../contract/errors.js';
 import { adviceForSeverity, adviceMarkdown, assessTurn, emergencyAdvice } from '../safety/index.js';
 import { severityToDb } from '../store/severity.js';
-import { storeTurnEnd, type TurnEnd } from '../store/turn-end.js';
+import { storeCheckpoints, storeTurnEnd, type Draft, type TurnEnd } from '../store/turn-end.js';
 import { Coalescer } from './coalesce.js';
 import { publicMessage } from './public-errors.js';
 import type { Metrics } from '../metrics/index.js';
@@ -37,8 +37,8 @@ export interface TurnManagerOptions {
 interface Running {
   controller: AbortController;
   done: Promise<void>;
-  /** Writes the partial answer if it changed and the last checkpoint is old enough (set once running). */
-  checkpoint?: () => void;
+  /** The partial answer and reasoning when the turn published anything since the last call (set once running). */
+  draft?: () => Draft | null;
 }
 
 /** How long a shutdown waits for aborted turns to end before leaving them for orphan recovery. */
@@ -133,6 +133,7 @@ export class TurnManager {
   }
 
   private heartbeat: NodeJS.Timeout | null = null;
+  private checkpointing: Promise<unknown> | null = null;
 
   /**
    * One statement refreshes the heartbeat of every turn this instance runs, so other instances do
@@ -144,9 +145,22 @@ export class TurnManager {
     this.heartbeat = setInterval(() => {
       const ids = [...this.running.keys()];
       if (!ids.length) return;
-      // A turn gone quiet (a model thinking silently) still gets its partial answer stored.
-      for (const turn of this.running.values()) turn.checkpoint?.();
-      db.turn.updateMany({ where: { id: { in: ids }, status: 'RUNNING' }, data: { heartbeatAt: new Date() } }).catch((error: unknown) => log.warn({ err: error }, 'heartbeat failed'));
+      const beat = new Date();
+      // The stream never waits for the database: while the last batch of checkpoints is still
+      // being written, this round refreshes only the heartbeat, and the drafts go next round.
+      if (this.checkpointing) {
+        db.turn.updateMany({ where: { id: { in: ids }, status: 'RUNNING' }, data: { heartbeatAt: beat } }).catch((error: unknown) => log.warn({ err: error }, 'heartbeat failed'));
+        return;
+      }
+      const drafts: Draft[] = [];
+      for (const turn of this.running.values()) {
+        const draft = turn.draft?.();
+        if (draft) drafts.push(draft);
+      }
+      // One statement for every turn's checkpoint and heartbeat, not one per turn.
+      this.checkpointing = storeCheckpoints(db, ids, drafts, beat)
+        .catch((error: unknown) => log.warn({ err: error, turns: ids.length }, 'checkpoint failed'))
+        .finally(() => (this.checkpointing = null));
     }, this.options.heartbeatMs ?? this.options.checkpointMs);
     this.heartbeat.unref();
   }
@@ -246,25 +260,15 @@ export class TurnManager {
       coalescer.emit({ type: 'StatusChunk', stage, message, queuePosition }).catch((error: unknown) => log.warn({ err: error, turnId }, 'could not publish a status'));
     };
 
-    let lastCheckpoint = Date.now();
-    let checkpointing: Promise<unknown> | null = null;
     /**
-     * Every checkpointMs the partial answer goes to Postgres, in the background: the stream never
-     * waits for the database, and a slow database delays checkpoints rather than tokens.
+     * Every heartbeat the partial answer goes to Postgres with every other turn's, in the
+     * background (see startHeartbeat): the stream never waits for the database.
      */
-    let seqAtCheckpoint = -1;
-    const checkpoint = () => {
-      if (checkpointing || seq === seqAtCheckpoint || Date.now() - lastCheckpoint < this.options.checkpointMs) return;
-      lastCheckpoint = Date.now();
+    let seqAtCheckpoint = 0;
+    const draft = (): Draft | null => {
+      if (seq === seqAtCheckpoint) return null;
       seqAtCheckpoint = seq;
-      // `status: RUNNING` so a late checkpoint can never overwrite the final state.
-      checkpointing = db.turn
-        .updateMany({
-          where: { id: turnId, status: 'RUNNING' },
-          data: { answerDraft: events.text('AnswerChunk'), reasoning: events.text('ReasoningChunk'), lastSeq: seq, heartbeatAt: new Date() },
-        })
-        .catch((error: unknown) => log.warn({ err: error, turnId }, 'checkpoint failed'))
-        .finally(() => (checkpointing = null));
+      return { turnId, answer: events.text('AnswerChunk'), reasoning: events.text('ReasoningChunk'), lastSeq: seq };
     };
 
     /** Publishes advice that raises the turn's level and writes it to the Turn at once. */
@@ -278,7 +282,7 @@ export class TurnManager {
     await publish({ type: 'TurnStarted', engine: runner.engine });
     // Registered after the first await: start() has put the turn in `running` by then.
     const entry = this.running.get(turnId);
-    if (entry) entry.checkpoint = checkpoint;
+    if (entry) entry.draft = draft;
     metrics?.turnsStarted.inc({ engine: runner.engine });
     metrics?.turnsRunning.inc();
     // Advice first: before the runner (and any model call) starts, and before sendMessage returns.
@@ -325,7 +329,6 @@ export class TurnManager {
           default:
             await coalescer.emit(event);
         }
-        checkpoint();
       }
       await coalescer.flush();
       if (signal.aborted) throw signal.reason;
@@ -337,7 +340,7 @@ export class TurnManager {
       else log.warn({ turnId, code: failure.code, message: failure.message }, 'turn failed');
     }
 
-    await checkpointing;
+    // (A checkpoint still being written cannot overwrite the end: it only updates RUNNING turns.)
     // Everything the runner produced has been published (flushed above), so the log holds it all.
     const answer = events.text('AnswerChunk');
     const reasoning = events.text('ReasoningChunk');
