@@ -42,6 +42,7 @@ const { values, positionals } = parseArgs({
     'capacity-streams': { type: 'string', default: '64' },
     'fault-turns': { type: 'string', default: '300' },
     'cpu-prof': { type: 'boolean', default: false },
+    'live-heap-after-ms': { type: 'string', default: '2000' },
     out: { type: 'string', default: 'bench/results' },
   },
 });
@@ -122,6 +123,7 @@ export async function benchLoad(): Promise<LoadReport> {
       modelPid: model.pid,
       targets: services.map((s) => ({ name: s.name, url: s.url, pid: s.pid })),
       databaseUrl: postgres.url,
+      liveHeapAfterMs: Number(values['live-heap-after-ms']),
     });
     const idle = async (services: ServiceProcess[]) => {
       const texts = await Promise.all(services.map(async (s) => (await fetch(`${s.url}/metrics`)).text()));

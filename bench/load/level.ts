@@ -27,6 +27,8 @@ export interface LevelOptions {
   message?: (i: number) => string;
   /** Called once every turn is acknowledged (faults are injected here). */
   whenLive?: (turns: TurnResult[]) => Promise<void>;
+  /** How long after the last acknowledgement the live turns' heap is measured (default 2 s). */
+  liveHeapAfterMs?: number;
   timeoutMs?: number;
 }
 
@@ -128,7 +130,7 @@ export async function runLevel(o: LevelOptions): Promise<LevelRun> {
   // Memory per live turn: the heap after a full collection, every turn streaming, minus idle.
   let liveHeap: { heapMb: number; running: number; idleMb: number } | null = null;
   if (!o.whenLive) {
-    await new Promise((r) => setTimeout(r, 2000)); // into the thinking, every subscriber attached
+    await new Promise((r) => setTimeout(r, o.liveHeapAfterMs ?? 2000)); // into the thinking, every subscriber attached
     liveHeap = { ...(await sampler.liveHeapMb()), idleMb: idleHeap.heapMb };
   }
   await o.whenLive?.(turns);
