@@ -42,6 +42,7 @@ const { values, positionals } = parseArgs({
     'capacity-streams': { type: 'string', default: '64' },
     'fault-turns': { type: 'string', default: '300' },
     'cpu-prof': { type: 'boolean', default: false },
+    'live-heap-after-ms': { type: 'string', default: '2000' },
     out: { type: 'string', default: 'bench/results' },
   },
 });
@@ -119,8 +120,10 @@ export async function benchLoad(): Promise<LoadReport> {
       sseShare: Number(values['sse-share']),
       rawShare: Number(values['raw-share']),
       modelBaseURL: model.baseURL,
+      modelPid: model.pid,
       targets: services.map((s) => ({ name: s.name, url: s.url, pid: s.pid })),
       databaseUrl: postgres.url,
+      liveHeapAfterMs: Number(values['live-heap-after-ms']),
     });
     const idle = async (services: ServiceProcess[]) => {
       const texts = await Promise.all(services.map(async (s) => (await fetch(`${s.url}/metrics`)).text()));
@@ -132,7 +135,7 @@ export async function benchLoad(): Promise<LoadReport> {
         `${label} ${s.concurrency} turns: sendMessage p50/p95/p99 ${s.sendMessageMs.p50}/${s.sendMessageMs.p95}/${s.sendMessageMs.p99} ms, ` +
           `first event p50 ${s.firstEventMs.p50} ms, added latency p50/p99 ${s.addedLatencyMs.p50}/${s.addedLatencyMs.p99} ms (raw ${s.rawDelayMs.p50}/${s.rawDelayMs.p99}), ` +
           `throughput ${s.throughputRatio}x raw, loop p99 ${s.eventLoopP99Ms.max} ms, ${s.memoryPerLiveTurnKb.heapAfterGc} KB heap/live turn (after GC), ` +
-          `db ${s.dbConnections.maxActive}/${s.dbConnections.maxTotal}, cores ${JSON.stringify(s.serviceCores)} (${s.cpuMsPerTurn} ms CPU/turn), errors ${s.errors} ${JSON.stringify(s.errorKinds)}, ` +
+          `db ${s.dbConnections.maxActive}/${s.dbConnections.maxTotal}, cores ${JSON.stringify(s.serviceCores)} (${s.cpuMsPerTurn} ms CPU/turn), machine ${JSON.stringify(s.machineCores)}, errors ${s.errors} ${JSON.stringify(s.errorKinds)}, ` +
           `lost/dup events ${s.lostEvents}/${s.duplicatedEvents}, lost tokens ${s.lostTokens}`,
       );
 

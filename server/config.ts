@@ -167,7 +167,7 @@ export const ENV_DOCS: Record<keyof Env, string> = {
   DATA_DIR: 'Where embedded Postgres and Chroma keep their data.',
   LOG_LEVEL: 'pino level: trace, debug, info, warn, error, fatal, silent.',
   DATABASE_URL: 'Postgres connection string. Unset: embedded Postgres under `DATA_DIR/postgres`.',
-  DATABASE_POOL_SIZE: 'Postgres connections per instance (a sendMessage holds one for its transaction; several instances share the server\'s `max_connections`).',
+  DATABASE_POOL_SIZE: 'Postgres connections per instance (a sendMessage, a turn\'s end and each batch of checkpoints hold one for a single statement; several instances share the server\'s `max_connections`).',
   CHROMA_URL: 'Chroma server URL. Unset: `chroma run` child process under `DATA_DIR/chroma`.',
   CHROMA_COLLECTION: 'Chroma collection holding the knowledge base.',
   REDIS_URL: 'Redis for cross-instance event fan-out and replay. Unset: in-process bus.',

@@ -53,6 +53,7 @@ export async function startBenchRedis(dir: string): Promise<BenchRedis> {
 
 export interface ModelServer {
   baseURL: string;
+  pid: number;
   stats(): Promise<{ open: number; peakOpen: number }>;
   resetPeak(): void;
   stop(): Promise<void>;
@@ -67,6 +68,7 @@ export async function startModelServer(shape: StreamShape): Promise<ModelServer>
   const { port } = JSON.parse(/\{.*\}/.exec(line)![0]) as { port: number };
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
+    pid: child.pid!,
     stats: () =>
       new Promise((resolve) => {
         child.once('message', (m) => resolve(m as { open: number; peakOpen: number }));
@@ -166,6 +168,14 @@ function waitForLine(child: ChildProcess, pattern: RegExp, copy?: NodeJS.Writabl
     child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`process exited with ${code} before it was ready:\n${output.slice(-2000)}`)));
   });
+}
+
+/** Busy and total CPU seconds of the whole machine (all cores), from /proc/stat. */
+export async function machineSeconds(): Promise<{ busy: number; total: number }> {
+  const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!;
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number) as number[];
+  const busy = user! + nice! + system! + irq! + softirq! + steal!;
+  return { busy: busy / 100, total: (busy + idle! + iowait!) / 100 };
 }
 
 /** CPU seconds (user + system) a process has used, from /proc. */

@@ -20,11 +20,15 @@ export interface LevelOptions {
   sseShare: number;
   rawShare: number;
   modelBaseURL: string;
+  /** The model server's process, whose CPU is reported beside the services'. */
+  modelPid?: number;
   targets: Target[];
   databaseUrl: string;
   message?: (i: number) => string;
   /** Called once every turn is acknowledged (faults are injected here). */
   whenLive?: (turns: TurnResult[]) => Promise<void>;
+  /** How long after the last acknowledgement the live turns' heap is measured (default 2 s). */
+  liveHeapAfterMs?: number;
   timeoutMs?: number;
 }
 
@@ -49,6 +53,8 @@ export interface LevelRun {
   samples: Sample[];
   db: DbSample[];
   cores: Record<string, number>;
+  /** Cores used by the model server, this load generator and the whole machine over the level. */
+  machine: Record<string, number>;
   wallMs: number;
   /** Heap after a full collection with the turns live, and idle before the level. */
   liveHeap: { heapMb: number; running: number; idleMb: number } | null;
@@ -85,7 +91,10 @@ export async function runLevel(o: LevelOptions): Promise<LevelRun> {
     });
   }
 
-  const sampler = new Sampler(o.targets, o.databaseUrl);
+  const sampler = new Sampler(o.targets, o.databaseUrl, [
+    ...(o.modelPid ? [{ name: 'model-server', pid: o.modelPid }] : []),
+    { name: 'load-generator', pid: process.pid },
+  ]);
   const idleHeap = await sampler.liveHeapMb();
   await sampler.start();
   const started = performance.now();
@@ -121,15 +130,15 @@ export async function runLevel(o: LevelOptions): Promise<LevelRun> {
   // Memory per live turn: the heap after a full collection, every turn streaming, minus idle.
   let liveHeap: { heapMb: number; running: number; idleMb: number } | null = null;
   if (!o.whenLive) {
-    await new Promise((r) => setTimeout(r, 2000)); // into the thinking, every subscriber attached
+    await new Promise((r) => setTimeout(r, o.liveHeapAfterMs ?? 2000)); // into the thinking, every subscriber attached
     liveHeap = { ...(await sampler.liveHeapMb()), idleMb: idleHeap.heapMb };
   }
   await o.whenLive?.(turns);
   await Promise.all(followers);
   const raw = await Promise.all(rawDone);
   const wallMs = performance.now() - started;
-  const cores = await sampler.stop();
-  return { concurrency: n, turns, raw, samples: sampler.samples, db: sampler.db, cores, wallMs, liveHeap };
+  const { cores, machine } = await sampler.stop();
+  return { concurrency: n, turns, raw, samples: sampler.samples, db: sampler.db, cores, machine, wallMs, liveHeap };
 }
 
 export interface LevelSummary {
@@ -147,6 +156,8 @@ export interface LevelSummary {
   memoryPerLiveTurnKb: { heapAfterGc: number; heap: number; rss: number };
   dbConnections: { maxActive: number; maxTotal: number };
   serviceCores: Record<string, number>;
+  /** Cores used by the model server, the load generator, and the machine as a whole (busy of cpus). */
+  machineCores: Record<string, number>;
   /** Service CPU time per turn (all instances): flat from level to level when nothing scans per event. */
   cpuMsPerTurn: number;
   turns: number;
@@ -238,6 +249,7 @@ export function summarise(run: LevelRun, shape: StreamShape, idle: { heapMb: num
     },
     dbConnections: { maxActive: Math.max(0, ...run.db.map((d) => d.active)), maxTotal: Math.max(0, ...run.db.map((d) => d.total)) },
     serviceCores: Object.fromEntries(Object.entries(run.cores).map(([k, v]) => [k, round(v, 2)])),
+    machineCores: Object.fromEntries(Object.entries(run.machine ?? {}).map(([k, v]) => [k, round(v, 2)])),
     cpuMsPerTurn: round((Object.values(run.cores).reduce((a, b) => a + b, 0) * run.wallMs) / n, 0),
     turns: run.turns.length,
     completed,

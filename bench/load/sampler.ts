@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { cpuSeconds } from './infra.js';
+import { cpuSeconds, machineSeconds } from './infra.js';
 import { metric } from './stats.js';
 
 /**
@@ -36,15 +36,22 @@ export class Sampler {
   private pgClient: pg.Client | null = null;
   private cpuStart = new Map<string, number>();
   private startedAt = 0;
+  private machineStart = { busy: 0, total: 0 };
 
+  /**
+   * `neighbours`: the other processes on this machine whose CPU is reported beside the services'
+   * (the model server, this load generator), to tell a slow service from a saturated machine.
+   */
   constructor(
     private readonly targets: Target[],
     private readonly databaseUrl: string,
+    private readonly neighbours: { name: string; pid: number }[] = [],
   ) {}
 
   async start(): Promise<void> {
     this.startedAt = performance.now();
-    for (const t of this.targets) this.cpuStart.set(t.name, await cpuSeconds(t.pid));
+    for (const t of [...this.targets, ...this.neighbours]) this.cpuStart.set(t.name, await cpuSeconds(t.pid));
+    this.machineStart = await machineSeconds();
     await Promise.all(this.targets.map((t) => this.scrape(t))); // resets the event-loop histogram
     this.samples.length = 0;
     this.pgClient = new pg.Client({ connectionString: this.databaseUrl });
@@ -53,14 +60,25 @@ export class Sampler {
     this.timer = setInterval(() => void this.tick(), 1000);
   }
 
-  /** Stops sampling; returns CPU cores used per service over the level. */
-  async stop(): Promise<Record<string, number>> {
+  /**
+   * Stops sampling; returns CPU cores used per service over the level, and beside them the
+   * neighbours' and the whole machine's (busy cores of all, and how many it has).
+   */
+  async stop(): Promise<{ cores: Record<string, number>; machine: Record<string, number> }> {
     if (this.timer) clearInterval(this.timer);
     await this.pgClient?.end().catch(() => undefined);
     const wall = (performance.now() - this.startedAt) / 1000;
+    const used = async (t: { name: string; pid: number }) => ((await cpuSeconds(t.pid)) - (this.cpuStart.get(t.name) ?? 0)) / wall;
     const cores: Record<string, number> = {};
-    for (const t of this.targets) cores[t.name] = ((await cpuSeconds(t.pid)) - (this.cpuStart.get(t.name) ?? 0)) / wall;
-    return cores;
+    for (const t of this.targets) cores[t.name] = await used(t);
+    const machine: Record<string, number> = {};
+    for (const t of this.neighbours) machine[t.name] = await used(t);
+    const now = await machineSeconds();
+    const total = now.total - this.machineStart.total;
+    const cpus = total / wall;
+    machine.busy = total > 0 ? ((now.busy - this.machineStart.busy) / total) * cpus : 0;
+    machine.cpus = cpus;
+    return { cores, machine };
   }
 
   /** Heap used (MB) right after a full collection in each service: what live turns hold. */

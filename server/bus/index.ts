@@ -7,6 +7,7 @@ import type { TurnBus } from './types.js';
 export type { TurnBus } from './types.js';
 export { MemoryBus } from './memory.js';
 export { RedisBus } from './redis.js';
+export { TurnLog } from './turn-log.js';
 
 /** Redis when REDIS_URL is set (many instances), otherwise the in-process bus (one instance). */
 export async function createBus(config: Pick<Config, 'REDIS_URL' | 'EVENT_RETENTION_SECONDS' | 'EVENT_RETENTION_TURNS'>, log: Logger): Promise<TurnBus> {

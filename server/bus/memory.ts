@@ -1,10 +1,12 @@
 import { TERMINAL_EVENTS, type TurnEvent } from '../contract/events.js';
+import { TurnLog } from './turn-log.js';
 import type { TurnBus } from './types.js';
 
 interface Log {
-  events: TurnEvent[];
+  events: TurnLog;
   listeners: Set<() => void>;
-  finishedAt: number | null;
+  /** The log is the turn manager's own (share()): it records each event before publishing it. */
+  shared: boolean;
 }
 
 /** Single-instance bus: an in-memory log per turn, bounded by count and age of finished turns. */
@@ -16,18 +18,25 @@ export class MemoryBus implements TurnBus {
 
   constructor(private readonly retention: { seconds: number; turns: number }) {}
 
+  /** Replays the turn from the manager's own log rather than keeping a second copy. */
+  share(turnId: string, events: TurnLog): void {
+    const known = this.logs.get(turnId);
+    if (known && known.events.length > 0) return; // published before it was shared: keep what we have
+    this.logs.set(turnId, { events, listeners: known?.listeners ?? new Set(), shared: true });
+  }
+
   async publish(event: TurnEvent): Promise<void> {
     let log = this.logs.get(event.turnId);
     if (!log) {
-      log = { events: [], listeners: new Set(), finishedAt: null };
+      log = { events: new TurnLog(event.turnId), listeners: new Set(), shared: false };
       this.logs.set(event.turnId, log);
     }
-    const expected = log.events.length + 1;
-    if (event.seq !== expected) throw new Error(`turn ${event.turnId}: published seq ${event.seq}, expected ${expected}`);
-    log.events.push(event);
+    // A shared log already holds the event (its owner appended it); anything else is appended here,
+    // and the log refuses an event out of sequence.
+    if (!(log.shared && event.seq === log.events.length)) log.events.append(event);
     if (TERMINAL_EVENTS.has(event.type)) {
-      log.finishedAt = Date.now();
-      this.finished.set(event.turnId, log.finishedAt);
+      const finishedAt = log.events.finishedAt ?? Date.now();
+      this.finished.set(event.turnId, finishedAt);
       this.evict();
     }
     for (const wake of log.listeners) wake();
@@ -41,7 +50,7 @@ export class MemoryBus implements TurnBus {
 
   async history(turnId: string): Promise<TurnEvent[] | null> {
     const log = this.logs.get(turnId);
-    return log ? [...log.events] : null;
+    return log ? log.events.toArray() : null;
   }
 
   /** How many subscribers follow a turn (diagnostics; tests check nothing is left behind). */
@@ -75,12 +84,12 @@ export class MemoryBus implements TurnBus {
       next: async () => {
         while (!finished) {
           if (next < log.events.length) {
-            const event = log.events[next++]!;
+            const event = log.events.at(next++);
             if (TERMINAL_EVENTS.has(event.type)) finish(); // deliver it, then end
             return { value: event, done: false };
           }
           // Resumed at or past the end of a finished turn: nothing more will ever come.
-          if (log.finishedAt !== null) {
+          if (log.events.finishedAt !== null) {
             finish();
             break;
           }

@@ -85,12 +85,34 @@ export class RedisBus implements TurnBus {
 
   async publish(event: TurnEvent): Promise<void> {
     const k = key(event.turnId);
-    const pipeline = this.redis.multi().xadd(k, `${event.seq}-1`, 'e', JSON.stringify(event));
+    const id = `${event.seq}-1`;
+    const payload = JSON.stringify(event);
     // Running turns keep their stream for a day at most; finished ones for the retention period.
-    pipeline.expire(k, TERMINAL_EVENTS.has(event.type) ? this.retentionSeconds : 86_400);
-    const results = await pipeline.exec();
-    const failed = results?.find(([error]) => error);
-    if (failed?.[0]) throw failed[0];
+    const ttl = TERMINAL_EVENTS.has(event.type) ? this.retentionSeconds : 86_400;
+    let failure: unknown = null;
+    try {
+      const results = await this.redis.multi().xadd(k, id, 'e', payload).expire(k, ttl).exec();
+      failure = results?.find(([error]) => error)?.[0] ?? null;
+    } catch (error) {
+      failure = error;
+    }
+    if (!failure) return;
+    // ioredis resends a command whose reply was lost when the connection dropped (a Redis restart):
+    // the first XADD was applied, so the resent one fails with "equal or smaller than the target
+    // stream top item". That event is stored, exactly once; anything else at its id is a real error.
+    if (isIdTaken(failure) && (await this.storedAs(k, id)) === payload) {
+      await this.redis.expire(k, ttl);
+      return;
+    }
+    throw failure;
+  }
+
+  /** The payload stored at one entry id of a stream, or null. */
+  private async storedAs(k: string, id: string): Promise<string | null> {
+    const [entry] = await this.redis.xrange(k, id, id);
+    if (!entry) return null;
+    const fields = entry[1];
+    return fields[fields.indexOf('e') + 1] ?? null;
   }
 
   async subscribe(turnId: string, afterSeq: number, signal?: AbortSignal): Promise<AsyncIterable<TurnEvent> | null> {
@@ -175,6 +197,10 @@ export class RedisBus implements TurnBus {
     await this.listener?.quit();
     await this.redis.quit();
   }
+}
+
+function isIdTaken(error: unknown): boolean {
+  return error instanceof Error && /equal or smaller than the target stream top item/i.test(error.message);
 }
 
 function parse(fields: string[]): TurnEvent {

@@ -1,4 +1,5 @@
 import type { TurnEvent } from '../contract/events.js';
+import type { TurnLog } from './turn-log.js';
 
 /**
  * Fan-out and replay of turn events. The turn manager publishes each event once, in seq order;
@@ -9,6 +10,12 @@ import type { TurnEvent } from '../contract/events.js';
 export interface TurnBus {
   readonly kind: 'memory' | 'redis';
   publish(event: TurnEvent): Promise<void>;
+  /**
+   * Optional: the publisher keeps the turn's log itself (appending each event before publishing
+   * it), and an in-process bus replays from that same log instead of keeping a copy. A bus that
+   * replays from elsewhere (Redis) does not implement it.
+   */
+  share?(turnId: string, log: TurnLog): void;
   /** null when the bus knows nothing of this turn (never seen, or expired). */
   subscribe(turnId: string, afterSeq: number, signal?: AbortSignal): Promise<AsyncIterable<TurnEvent> | null>;
   /**

@@ -104,7 +104,7 @@ builder.mutationField('sendMessage', (t) =>
         }
         return { message: sent.message, turn: (await findTurn(db, sent.turn.id)) ?? sent.turn };
       }
-      const history = await recentHistory(db, thread.id, sent.message.id, historyMessages);
+      const history = await recentHistory(db, thread.id, sent.message, historyMessages);
       const turnInput = {
         turnId: sent.turn.id,
         threadId: thread.id,

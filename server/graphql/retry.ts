@@ -25,7 +25,7 @@ builder.mutationField('retryTurn', (t) =>
         throw error;
       }
       const { message, turn } = retried;
-      const history = await recentHistory(db, thread.id, message.id, historyMessages);
+      const history = await recentHistory(db, thread.id, message, historyMessages);
       try {
         await turns.start({
           turnId: turn.id,

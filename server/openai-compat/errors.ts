@@ -52,7 +52,7 @@ export interface OpenedStream<T> {
 const BODY_SNIPPET_CHARS = 120;
 
 /** The first characters of a body (at most a few kB read), whitespace squeezed, for an error message. */
-async function bodyStart(response: Response): Promise<string> {
+export async function bodyStart(response: Response): Promise<string> {
   const reader = response.body?.getReader();
   if (!reader) return '';
   let bytes = new Uint8Array(0);

@@ -1,15 +1,27 @@
 import type { Engine } from '../generated/prisma/enums.js';
 import { AppError, badInput } from '../contract/errors.js';
 import type { Db } from './db.js';
-import type { MessageRow, TurnRow } from './threads.js';
+import { isUniqueViolation, type MessageRow, type TurnRow } from './threads.js';
 
 /**
  * A new RUNNING turn for the user message of a failed or cancelled turn: the message is stored
  * once and now points at the new turn (the failed turn keeps its record, and any advice message it
  * stored). Only the thread's latest user message can be retried, so the conversation stays in order.
- * The thread row is locked, as for a send, so a retry and a send cannot both start a turn.
+ * The thread row is locked against another retry, and the one-running-turn index stops a retry
+ * and a send from both starting a turn.
  */
 export async function retryUserMessage(db: Db, failedTurnId: string, engine: Engine): Promise<{ message: MessageRow; turn: TurnRow }> {
+  try {
+    return await retryInTransaction(db, failedTurnId, engine);
+  } catch (error) {
+    // A send takes no lock (one statement): one that started a turn after the check below meets
+    // the one-running-turn index here.
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError('THREAD_BUSY', 'The assistant is still answering a message on this thread.');
+  }
+}
+
+function retryInTransaction(db: Db, failedTurnId: string, engine: Engine): Promise<{ message: MessageRow; turn: TurnRow }> {
   return db.$transaction(async (tx) => {
     const failed = await tx.turn.findUniqueOrThrow({ where: { id: failedTurnId } });
     await tx.$queryRaw`SELECT id FROM threads WHERE id = ${failed.threadId}::uuid FOR UPDATE`;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Engine, FeedbackRating, ReviewVerdict, Route, Severity as DbSeverity, TurnStatus } from '../generated/prisma/enums.js';
 import type { Demographics, HistoryMessage } from '../contract/turn.js';
@@ -32,54 +33,117 @@ export interface SendResult {
 }
 
 /**
- * Stores the user message and a RUNNING turn atomically. The thread row is locked for the
- * transaction, so two concurrent sends cannot both start a turn: the second sees the first's
- * running turn and fails with THREAD_BUSY. A repeated clientMessageId returns the original.
+ * Stores the user message and a RUNNING turn in one statement (no transaction, no lock): a
+ * partial unique index (`turns_one_running_per_thread`) lets a thread have one RUNNING turn, so
+ * of two concurrent sends the second fails on it, and is told THREAD_BUSY, or, when it repeated
+ * the first one's clientMessageId, gets the first's message and turn. A repeated clientMessageId
+ * returns the original. Under load every round trip of a send was time a pooled connection was
+ * held (an interactive transaction holds one across five), and the pool ran dry.
  */
 export async function storeUserMessage(
   db: Db,
   input: { threadId: string; text: string; clientMessageId?: string; demographics?: Demographics; engine: Engine },
 ): Promise<SendResult> {
-  return db.$transaction(
-    async (tx) => {
-      // One round trip while holding the thread's lock: the lock, the earlier send with this
-      // clientMessageId, and the running turn. Under load every round trip inside the transaction
-      // is time the lock and a pooled connection are held.
-      const [state] = await tx.$queryRaw<{ previous: string | null; busy: string | null }[]>`
-        SELECT
-          (SELECT m.id::text FROM messages m WHERE m.thread_id = t.id AND m.client_message_id = ${input.clientMessageId ?? null} AND m.turn_id IS NOT NULL) AS previous,
-          (SELECT r.id::text FROM turns r WHERE r.thread_id = t.id AND r.status = 'RUNNING' LIMIT 1) AS busy
-        FROM threads t WHERE t.id = ${input.threadId}::uuid FOR UPDATE OF t`;
-      if (!state) throw new AppError('NOT_FOUND', 'Thread not found.'); // deleted since access was checked
-      if (state.previous) {
-        const { turn, ...message } = await tx.message.findUniqueOrThrow({ where: { id: state.previous }, include: { turn: true } });
-        return { message, turn: turn!, created: false };
-      }
-      if (state.busy) {
-        throw new AppError('THREAD_BUSY', 'The assistant is still answering the previous message on this thread.', { turnId: state.busy });
-      }
-      const turn = await tx.turn.create({ data: { threadId: input.threadId, engine: input.engine } });
-      const message = await tx.message.create({
-        data: {
-          threadId: input.threadId,
-          role: 'USER',
-          text: input.text,
-          clientMessageId: input.clientMessageId ?? null,
-          turnId: turn.id,
-        },
-      });
-      await tx.thread.update({
-        where: { id: input.threadId },
-        data: {
-          updatedAt: new Date(),
-          ...(input.demographics ? { demographics: input.demographics as Prisma.InputJsonValue } : {}),
-        },
-      });
-      return { message, turn, created: true };
-    },
-    // A burst of sends queues for a connection rather than failing the message.
-    { maxWait: 10_000, timeout: 10_000 },
-  );
+  const clientMessageId = input.clientMessageId ?? null;
+  const turnId = randomUUID();
+  const messageId = randomUUID();
+  const now = new Date();
+  let row: { previous: string | null; thread: string | null; started_at: Date | null; created_at: Date | null } | undefined;
+  try {
+    [row] = await db.$queryRaw<NonNullable<typeof row>[]>`
+      WITH previous AS (
+        SELECT m.id FROM messages m
+        WHERE m.thread_id = ${input.threadId}::uuid AND m.client_message_id = ${clientMessageId}::text AND m.turn_id IS NOT NULL
+      ), thread AS (
+        SELECT t.id FROM threads t WHERE t.id = ${input.threadId}::uuid AND NOT EXISTS (SELECT 1 FROM previous)
+      ), turn AS (
+        INSERT INTO turns (id, thread_id, engine, started_at, heartbeat_at)
+        SELECT ${turnId}::uuid, thread.id, ${input.engine}::"Engine", ${now}::timestamptz, ${now}::timestamptz FROM thread
+        RETURNING started_at
+      ), message AS (
+        INSERT INTO messages (id, thread_id, role, text, client_message_id, turn_id)
+        SELECT ${messageId}::uuid, thread.id, 'USER'::"MessageRole", ${input.text}::text, ${clientMessageId}::text, ${turnId}::uuid FROM thread
+        RETURNING created_at
+      ), touched AS (
+        UPDATE threads SET updated_at = ${now}::timestamptz,
+          demographics = COALESCE(${input.demographics ? JSON.stringify(input.demographics) : null}::jsonb, demographics)
+        WHERE id IN (SELECT id FROM thread)
+      )
+      SELECT (SELECT id::text FROM previous) AS previous, (SELECT id::text FROM thread) AS thread,
+        (SELECT started_at FROM turn) AS started_at, (SELECT created_at FROM message) AS created_at`;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Another send on this thread won the race: the same message sent twice returns the first;
+    // anything else waits for the running turn.
+    const replay = clientMessageId ? await previousSend(db, input.threadId, clientMessageId) : null;
+    if (replay) return replay;
+    const busy = await db.turn.findFirst({ where: { threadId: input.threadId, status: 'RUNNING' }, select: { id: true } });
+    throw new AppError('THREAD_BUSY', 'The assistant is still answering the previous message on this thread.', busy ? { turnId: busy.id } : undefined);
+  }
+  if (row?.previous) {
+    const replay = await previousSend(db, input.threadId, clientMessageId!);
+    if (replay) return replay;
+  }
+  if (!row?.thread || !row.started_at || !row.created_at) throw new AppError('NOT_FOUND', 'Thread not found.'); // deleted since access was checked
+  const message: MessageRow = {
+    id: messageId,
+    threadId: input.threadId,
+    role: 'USER',
+    text: input.text,
+    clientMessageId,
+    turnId,
+    createdAt: row.created_at,
+  };
+  return { message, turn: newTurnRow(turnId, input.threadId, input.engine, row.started_at), created: true };
+}
+
+async function previousSend(db: Db, threadId: string, clientMessageId: string): Promise<SendResult | null> {
+  const found = await db.message.findFirst({ where: { threadId, clientMessageId, turnId: { not: null } }, include: { turn: true } });
+  if (!found?.turn) return null;
+  const { turn, ...message } = found;
+  return { message, turn, created: false };
+}
+
+/** A turn row as the insert above leaves it (the column defaults), without reading it back. */
+function newTurnRow(id: string, threadId: string, engine: Engine, startedAt: Date): TurnRow {
+  return {
+    id,
+    threadId,
+    status: 'RUNNING',
+    engine,
+    route: null,
+    searchQuery: null,
+    answerDraft: null,
+    reasoning: null,
+    reasonerOutput: null,
+    predictedSlug: null,
+    predictedTitle: null,
+    predictedSeverity: null,
+    sources: null,
+    timings: null,
+    usage: null,
+    trace: null,
+    advice: null,
+    promptTokens: 0,
+    completionTokens: 0,
+    lastSeq: 0,
+    events: null,
+    errorCode: null,
+    errorMessage: null,
+    errorRetryable: null,
+    startedAt,
+    heartbeatAt: startedAt,
+    endedAt: null,
+  };
+}
+
+/** Postgres's unique_violation (23505), as Prisma reports it for raw and for model queries. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const e = error as Error & { code?: string; meta?: { code?: string; driverAdapterError?: { cause?: { originalCode?: string; kind?: string } } } };
+  if (e.code === 'P2002') return true;
+  const cause = e.meta?.driverAdapterError?.cause;
+  return e.meta?.code === '23505' || cause?.originalCode === '23505' || cause?.kind === 'UniqueConstraintViolation' || /23505|unique constraint/i.test(e.message);
 }
 
 /** The conversation so far (oldest first, user and assistant text only) for the router. */
@@ -88,9 +152,8 @@ export async function storeUserMessage(
  * in front of them when the window no longer reaches it: the chief complaint stays in every
  * model's view however long the conversation gets (each model then takes its own window).
  */
-export async function recentHistory(db: Db, threadId: string, beforeMessageId: string, limit: number): Promise<HistoryMessage[]> {
-  const before = await db.message.findUniqueOrThrow({ where: { id: beforeMessageId } });
-  const earlier = { threadId, createdAt: { lte: before.createdAt }, id: { not: beforeMessageId } };
+export async function recentHistory(db: Db, threadId: string, before: Pick<MessageRow, 'id' | 'createdAt'>, limit: number): Promise<HistoryMessage[]> {
+  const earlier = { threadId, createdAt: { lte: before.createdAt }, id: { not: before.id } };
   const rows = await db.message.findMany({ where: earlier, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
   rows.reverse();
   if (rows.length === limit) {

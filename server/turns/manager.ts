@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Logger } from '../log.js';
 import type { TurnBus } from '../bus/types.js';
+import { TurnLog } from '../bus/turn-log.js';
 import type { Db } from '../store/db.js';
 import { bindTurnScope, type TurnScope } from '../contract/turn-scope.js';
 import { adviceRaises, type Advice, type Stage, type TurnEvent, type TurnEventBody, type TurnRecord } from '../contract/events.js';
@@ -9,6 +10,7 @@ import type { TurnInput, TurnRunner } from '../contract/turn.js';
 import { TurnError } from '../contract/errors.js';
 import { adviceForSeverity, adviceMarkdown, assessTurn, emergencyAdvice } from '../safety/index.js';
 import { severityToDb } from '../store/severity.js';
+import { storeCheckpoints, storeTurnEnd, type Draft, type TurnEnd } from '../store/turn-end.js';
 import { Coalescer } from './coalesce.js';
 import { publicMessage } from './public-errors.js';
 import type { Metrics } from '../metrics/index.js';
@@ -35,15 +37,12 @@ export interface TurnManagerOptions {
 interface Running {
   controller: AbortController;
   done: Promise<void>;
-  /** Writes the partial answer if it changed and the last checkpoint is old enough (set once running). */
-  checkpoint?: () => void;
+  /** The partial answer and reasoning when the turn published anything since the last call (set once running). */
+  draft?: () => Draft | null;
 }
 
 /** How long a shutdown waits for aborted turns to end before leaving them for orphan recovery. */
 const ABORT_GRACE_MS = 5000;
-
-/** Under load the pool can be busy for a moment: wait for a connection rather than failing the turn. */
-const TX_OPTIONS = { maxWait: 10_000, timeout: 10_000 } as const;
 
 const toJson = (value: unknown): Prisma.InputJsonValue => value as Prisma.InputJsonValue;
 
@@ -134,6 +133,7 @@ export class TurnManager {
   }
 
   private heartbeat: NodeJS.Timeout | null = null;
+  private checkpointing: Promise<unknown> | null = null;
 
   /**
    * One statement refreshes the heartbeat of every turn this instance runs, so other instances do
@@ -145,9 +145,22 @@ export class TurnManager {
     this.heartbeat = setInterval(() => {
       const ids = [...this.running.keys()];
       if (!ids.length) return;
-      // A turn gone quiet (a model thinking silently) still gets its partial answer stored.
-      for (const turn of this.running.values()) turn.checkpoint?.();
-      db.turn.updateMany({ where: { id: { in: ids }, status: 'RUNNING' }, data: { heartbeatAt: new Date() } }).catch((error: unknown) => log.warn({ err: error }, 'heartbeat failed'));
+      const beat = new Date();
+      // The stream never waits for the database: while the last batch of checkpoints is still
+      // being written, this round refreshes only the heartbeat, and the drafts go next round.
+      if (this.checkpointing) {
+        db.turn.updateMany({ where: { id: { in: ids }, status: 'RUNNING' }, data: { heartbeatAt: beat } }).catch((error: unknown) => log.warn({ err: error }, 'heartbeat failed'));
+        return;
+      }
+      const drafts: Draft[] = [];
+      for (const turn of this.running.values()) {
+        const draft = turn.draft?.();
+        if (draft) drafts.push(draft);
+      }
+      // One statement for every turn's checkpoint and heartbeat, not one per turn.
+      this.checkpointing = storeCheckpoints(db, ids, drafts, beat)
+        .catch((error: unknown) => log.warn({ err: error, turns: ids.length }, 'checkpoint failed'))
+        .finally(() => (this.checkpointing = null));
     }, this.options.heartbeatMs ?? this.options.checkpointMs);
     this.heartbeat.unref();
   }
@@ -222,10 +235,12 @@ export class TurnManager {
   private async execute(input: TurnInput, signal: AbortSignal, started: () => void, scope: TurnScope): Promise<void> {
     const { db, bus, runner, log } = this.options;
     const turnId = input.turnId;
-    const events: TurnEvent[] = [];
+    // The turn's one event log: the final write reads it, and the in-process bus replays from it.
+    // The answer and the reasoning are its deltas, joined when needed (checkpoints, the end).
+    const events = new TurnLog(turnId);
+    bus.share?.(turnId, events);
     let seq = 0;
-    let answer = '';
-    let reasoning = '';
+    let answerSeen = false;
     let advice: Advice | null = null;
     const record: TurnRecord = {};
     const t0 = Date.now();
@@ -233,7 +248,7 @@ export class TurnManager {
     const metrics = this.options.metrics;
     const publish = async (body: TurnEventBody) => {
       const event = { ...body, turnId, seq: ++seq } as TurnEvent;
-      events.push(event);
+      events.append(event);
       await bus.publish(event);
       metrics?.eventsPublished.inc({ type: body.type });
     };
@@ -245,22 +260,15 @@ export class TurnManager {
       coalescer.emit({ type: 'StatusChunk', stage, message, queuePosition }).catch((error: unknown) => log.warn({ err: error, turnId }, 'could not publish a status'));
     };
 
-    let lastCheckpoint = Date.now();
-    let checkpointing: Promise<unknown> | null = null;
     /**
-     * Every checkpointMs the partial answer goes to Postgres, in the background: the stream never
-     * waits for the database, and a slow database delays checkpoints rather than tokens.
+     * Every heartbeat the partial answer goes to Postgres with every other turn's, in the
+     * background (see startHeartbeat): the stream never waits for the database.
      */
-    let seqAtCheckpoint = -1;
-    const checkpoint = () => {
-      if (checkpointing || seq === seqAtCheckpoint || Date.now() - lastCheckpoint < this.options.checkpointMs) return;
-      lastCheckpoint = Date.now();
+    let seqAtCheckpoint = 0;
+    const draft = (): Draft | null => {
+      if (seq === seqAtCheckpoint) return null;
       seqAtCheckpoint = seq;
-      // `status: RUNNING` so a late checkpoint can never overwrite the final state.
-      checkpointing = db.turn
-        .updateMany({ where: { id: turnId, status: 'RUNNING' }, data: { answerDraft: answer, reasoning, lastSeq: seq, heartbeatAt: new Date() } })
-        .catch((error: unknown) => log.warn({ err: error, turnId }, 'checkpoint failed'))
-        .finally(() => (checkpointing = null));
+      return { turnId, answer: events.text('AnswerChunk'), reasoning: events.text('ReasoningChunk'), lastSeq: seq };
     };
 
     /** Publishes advice that raises the turn's level and writes it to the Turn at once. */
@@ -274,7 +282,7 @@ export class TurnManager {
     await publish({ type: 'TurnStarted', engine: runner.engine });
     // Registered after the first await: start() has put the turn in `running` by then.
     const entry = this.running.get(turnId);
-    if (entry) entry.checkpoint = checkpoint;
+    if (entry) entry.draft = draft;
     metrics?.turnsStarted.inc({ engine: runner.engine });
     metrics?.turnsRunning.inc();
     // Advice first: before the runner (and any model call) starts, and before sendMessage returns.
@@ -296,12 +304,11 @@ export class TurnManager {
             continue;
           case 'AnswerChunk':
             if (!event.delta) continue;
-            answer += event.delta;
+            answerSeen ||= event.delta.trim() !== '';
             await coalescer.delta(event);
             break;
           case 'ReasoningChunk':
             if (!event.delta) continue;
-            reasoning += event.delta;
             await coalescer.delta(event);
             break;
           case 'SourcesChunk':
@@ -322,11 +329,10 @@ export class TurnManager {
           default:
             await coalescer.emit(event);
         }
-        checkpoint();
       }
       await coalescer.flush();
       if (signal.aborted) throw signal.reason;
-      if (!answer.trim()) throw new TurnError('EMPTY_ANSWER', 'The assistant produced no answer.', true);
+      if (!answerSeen) throw new TurnError('EMPTY_ANSWER', 'The assistant produced no answer.', true);
     } catch (error) {
       await coalescer.flush().catch((e: unknown) => log.warn({ err: e, turnId }, 'could not flush the last chunk'));
       failure = toTurnError(signal.aborted ? (signal.reason ?? error) : error);
@@ -334,7 +340,10 @@ export class TurnManager {
       else log.warn({ turnId, code: failure.code, message: failure.message }, 'turn failed');
     }
 
-    await checkpointing;
+    // (A checkpoint still being written cannot overwrite the end: it only updates RUNNING turns.)
+    // Everything the runner produced has been published (flushed above), so the log holds it all.
+    const answer = events.text('AnswerChunk');
+    const reasoning = events.text('ReasoningChunk');
     record.timings = { ...record.timings, total: Date.now() - t0 };
     recordTurnOutcome(record, failure, advice);
     if (metrics) {
@@ -352,6 +361,8 @@ export class TurnManager {
     }
     const usage = Object.values(record.usage ?? {});
     const common = {
+      turnId,
+      threadId: input.threadId,
       reasoning: reasoning || null,
       route: record.route ?? null,
       searchQuery: record.searchQuery ?? null,
@@ -359,89 +370,74 @@ export class TurnManager {
       predictedSlug: record.prediction?.condition ?? null,
       predictedTitle: record.prediction?.conditionTitle ?? null,
       predictedSeverity: record.prediction ? severityToDb(record.prediction.severity) : null,
-      sources: record.sources ? toJson(record.sources) : undefined,
-      timings: toJson(record.timings),
-      usage: record.usage ? toJson(record.usage) : undefined,
-      trace: record.trace ? toJson(record.trace) : undefined,
+      sources: record.sources ?? null,
+      timings: record.timings,
+      usage: record.usage ?? null,
+      trace: record.trace ?? null,
       promptTokens: usage.reduce((n, u) => n + u.promptTokens, 0),
       completionTokens: usage.reduce((n, u) => n + u.completionTokens, 0),
       endedAt: new Date(),
     };
 
+    let final: TurnEvent;
+    let end: TurnEnd;
     if (!failure) {
       // Store first, then publish: a client that sees TurnCompleted can read the answer at once.
       const messageId = randomUUID();
-      const final: TurnEvent = { type: 'TurnCompleted', messageId, route: record.route ?? 'DIRECT', turnId, seq: seq + 1 };
-      const outcome = await this.storeEnd(turnId, {
+      final = { type: 'TurnCompleted', messageId, route: record.route ?? 'DIRECT', turnId, seq: seq + 1 };
+      end = {
         ...common,
         status: 'COMPLETED',
         answerDraft: null,
+        error: null,
         lastSeq: final.seq,
-        events: toJson([...events, final]),
-      }, [{ id: messageId, threadId: input.threadId, role: 'ASSISTANT', text: answer, turnId }], input.threadId);
-      if (outcome === 'elsewhere') return;
-      const end = outcome === 'stored' ? final : unsaved(final, advice);
-      seq = end.seq;
-      events.push(end);
-      await bus.publish(end);
-      return;
-    }
-
-    const final: TurnEvent = {
-      type: 'TurnFailed',
-      code: failure.code,
-      message: publicMessage(failure.code, advice),
-      retryable: failure.retryable,
-      advice,
-      turnId,
-      seq: seq + 1,
-    };
-    // The advice stays in the conversation: history, the thread view and the next turn see it.
-    const outcome = await this.storeEnd(
-      turnId,
-      {
+        eventsJson: events.toJson(final),
+        message: { id: messageId, text: answer },
+        touchThread: true,
+      };
+    } else {
+      final = {
+        type: 'TurnFailed',
+        code: failure.code,
+        message: publicMessage(failure.code, advice),
+        retryable: failure.retryable,
+        advice,
+        turnId,
+        seq: seq + 1,
+      };
+      // The advice stays in the conversation: history, the thread view and the next turn see it.
+      end = {
         ...common,
         status: failure.code === 'CANCELLED' ? 'CANCELLED' : 'FAILED',
         answerDraft: answer || null,
-        errorCode: failure.code,
-        errorMessage: failure.message,
-        errorRetryable: failure.retryable,
+        error: { code: failure.code, message: failure.message, retryable: failure.retryable },
         lastSeq: final.seq,
-        events: toJson([...events, final]),
-      },
-      advice ? [{ threadId: input.threadId, role: 'ASSISTANT', text: adviceMarkdown(advice), turnId }] : [],
-      null,
-    );
+        eventsJson: events.toJson(final),
+        message: advice ? { text: adviceMarkdown(advice) } : null,
+        touchThread: false,
+      };
+    }
+    const outcome = await this.storeEnd(end);
     if (outcome === 'elsewhere') return;
-    const end = outcome === 'stored' ? final : unsaved(final, advice);
-    seq = end.seq;
-    events.push(end);
-    await bus.publish(end);
+    const last = outcome === 'stored' ? final : unsaved(final, advice);
+    seq = last.seq;
+    events.append(last);
+    await bus.publish(last);
   }
 
   /**
-   * Writes a turn's final state and its messages in one transaction, only if it is still
-   * RUNNING: an instance that stalled long enough to be taken for dead finds its turn already
-   * ended as INTERRUPTED by another, and must not end it twice. Returns false then.
+   * Writes a turn's final state and its message in one statement, only if it is still RUNNING:
+   * an instance that stalled long enough to be taken for dead finds its turn already ended as
+   * INTERRUPTED by another, and must not end it twice ('elsewhere' then).
    */
-  private async storeEnd(
-    turnId: string,
-    data: Prisma.TurnUpdateManyMutationInput,
-    messages: Prisma.MessageCreateManyInput[],
-    touchThread: string | null,
-  ): Promise<'stored' | 'elsewhere' | 'failed'> {
+  private async storeEnd(end: TurnEnd): Promise<'stored' | 'elsewhere' | 'failed'> {
     const { db, log } = this.options;
+    const turnId = end.turnId;
     const deadline = Date.now() + (this.options.storeRetryMs ?? 30_000);
     // Postgres restarting (or failing over) must not cost a turn its end: retry until it is back.
     for (let attempt = 1; ; attempt++) {
       try {
-        const ended = await db.$transaction(async (tx) => {
-          const { count } = await tx.turn.updateMany({ where: { id: turnId, status: 'RUNNING' }, data });
-          if (count === 0) return false;
-          if (messages.length) await tx.message.createMany({ data: messages });
-          if (touchThread) await tx.thread.update({ where: { id: touchThread }, data: { updatedAt: new Date() } });
-          return true;
-        }, TX_OPTIONS);
+        const ended = await storeTurnEnd(db, end);
         if (!ended) log.warn({ turnId }, 'turn was already ended elsewhere (taken for orphaned); its end is not published twice');
         return ended ? 'stored' : 'elsewhere';
       } catch (error) {

@@ -210,6 +210,29 @@ describe('sending', () => {
     expect(ok.errors).toBeUndefined();
   });
 
+  it('of concurrent sends on one thread exactly one starts a turn; the same message sent concurrently is stored once', async () => {
+    const { threadId, token } = await startThread(server);
+    // Each would pause once running, so the winner is still running when the others arrive.
+    const reached = pauses.reached.next();
+    const racing = await Promise.all(Array.from({ length: 8 }, (_, i) => send(server, token, threadId, `[gated] message ${i}`)));
+    const started = racing.filter((r) => r.data?.sendMessage);
+    expect(started).toHaveLength(1);
+    const turnId = started[0]!.data!.sendMessage.turn.id;
+    for (const r of racing.filter((r) => !r.data?.sendMessage)) {
+      expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'THREAD_BUSY', turnId });
+    }
+    expect(await reached).toBe(turnId);
+    pauses.open(turnId);
+    await server.service.services.turns.settled(turnId);
+
+    const again = await startThread(server);
+    const same = await Promise.all(Array.from({ length: 8 }, () => send(server, again.token, again.threadId, 'I feel dizzy', { clientMessageId: 'twice' })));
+    expect(same.map((r) => r.errors)).toEqual(same.map(() => undefined));
+    expect(new Set(same.map((r) => r.data!.sendMessage.turn.id)).size).toBe(1);
+    expect(new Set(same.map((r) => r.data!.sendMessage.message.id)).size).toBe(1);
+    await server.service.services.turns.settled(same[0]!.data!.sendMessage.turn.id);
+  });
+
   it('a runner error ends the turn with TurnFailed, stores the error and keeps the user message', async () => {
     const { threadId, token } = await startThread(server);
     const sent = await send(server, token, threadId, '[fail] chest feels odd');

@@ -53,6 +53,7 @@ describe('load bench report', () => {
       samples: [],
       db: [{ at: 0, active: 3, total: 7 }],
       cores: { single: 0.5 },
+      machine: { 'model-server': 0.3, 'load-generator': 0.4, busy: 1.8, cpus: 2 },
       wallMs: 15_000,
       liveHeap: { heapMb: 12, running: 2, idleMb: 10 },
     };

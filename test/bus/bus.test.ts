@@ -70,6 +70,22 @@ describe.each(buses)('%s bus', (_name, make) => {
   });
 });
 
+describe.runIf(redisUrl)('redis bus publishing', () => {
+  it('an event sent again (ioredis resends a command whose reply a dropped connection lost) is stored once; another event at its seq is refused', async () => {
+    const bus = await RedisBus.connect(redisUrl!, 60, log);
+    opened.push(bus);
+    const turnId = randomUUID();
+    await bus.publish(chunk(turnId, 1));
+    await bus.publish(chunk(turnId, 2));
+    // The resend of an XADD that was applied: Redis answers "ID equal or smaller than the top item".
+    await expect(bus.publish(chunk(turnId, 2))).resolves.toBeUndefined();
+    await expect(bus.publish(chunk(turnId, 1))).resolves.toBeUndefined();
+    await expect(bus.publish({ type: 'AnswerChunk', delta: 'something else', turnId, seq: 2 })).rejects.toThrow(/equal or smaller/);
+    await bus.publish(done(turnId, 3));
+    expect(await drain((await bus.subscribe(turnId, 0))!)).toEqual([1, 2, 3]);
+  });
+});
+
 describe.runIf(redisUrl)('redis bus subscribers', () => {
   it('a subscriber that leaves while its reader waits in XREAD releases the reader at once', async () => {
     // With a two-minute block, a reader that only noticed the leave after its read ended would

@@ -11,8 +11,8 @@ afterAll(async () => {
   await db?.$disconnect();
 });
 
-/** A thread with `exchanges` user/assistant pairs (u1, a1, u2, a2, ...) and a new message; returns the new message's id. */
-async function conversation(exchanges: number): Promise<{ threadId: string; newId: string }> {
+/** A thread with `exchanges` user/assistant pairs (u1, a1, u2, a2, ...) and a new message; returns the new message. */
+async function conversation(exchanges: number): Promise<{ threadId: string; newId: { id: string; createdAt: Date } }> {
   const site = await db.site.create({ data: { name: 's', allowedOrigins: [] } });
   const { thread } = await createThread(db, site.id, undefined, false);
   const at = Date.now() - 1_000_000;
@@ -22,7 +22,7 @@ async function conversation(exchanges: number): Promise<{ threadId: string; newI
     await db.message.create({ data: { threadId: thread.id, role: 'ASSISTANT', text: `a${i}`, createdAt: new Date(at + n++ * 1000) } });
   }
   const latest = await db.message.create({ data: { threadId: thread.id, role: 'USER', text: 'new', createdAt: new Date(at + n * 1000) } });
-  return { threadId: thread.id, newId: latest.id };
+  return { threadId: thread.id, newId: latest };
 }
 
 describe('recentHistory', () => {

@@ -3,7 +3,8 @@ import { log } from '../../log.js';
 import type { TokenUsage } from '../../contract/events.js';
 import type { ChatModel } from './chat.js';
 import { IM_END, IM_START, renderChatML } from './chatml.js';
-import { openStream, readStream, StreamReadError } from '../../openai-compat/errors.js';
+import { StreamReadError } from '../../openai-compat/errors.js';
+import { openRawStream, readEventBatches } from '../../openai-compat/sse.js';
 import { streamWithRetry, withDeadline, type CallPolicy } from '../../openai-compat/retry.js';
 
 /**
@@ -201,7 +202,10 @@ export function createBudgetForcingReasoner(client: OpenAI, settings: ReasonerSe
   };
 }
 
-/** One streamed completions request; yields its text as thinking deltas when `stream` is set. */
+/**
+ * One streamed completions request; yields its text as thinking deltas when `stream` is set, one
+ * delta per network read (all the tokens that read brought), not one per token.
+ */
 async function* completionAttempt(
   client: OpenAI,
   body: BudgetForcingBody,
@@ -209,29 +213,33 @@ async function* completionAttempt(
   onToken: () => void,
   stream: boolean,
 ): AsyncGenerator<ReasonerDelta, CompletionOutcome> {
-  const response = await openStream(client.completions.create(body, { signal, maxRetries: 0 }));
-  let text = '';
+  const response = await openRawStream(client.completions.create(body, { signal, maxRetries: 0 }));
+  const parts: string[] = [];
   let finishReason: string | null = null;
   let completionTokens: number | null = null;
   let promptTokens = 0;
-  for await (const chunk of readStream<OpenAI.Completions.Completion>(response)) {
-    if (chunk.usage) {
-      completionTokens = chunk.usage.completion_tokens;
-      promptTokens = chunk.usage.prompt_tokens;
+  for await (const batch of readEventBatches<OpenAI.Completions.Completion>(response)) {
+    let delta = '';
+    for (const chunk of batch) {
+      if (chunk.usage) {
+        completionTokens = chunk.usage.completion_tokens;
+        promptTokens = chunk.usage.prompt_tokens;
+      }
+      const choice = chunk.choices?.[0];
+      if (!choice) continue;
+      if (choice.text) delta += choice.text;
+      if (choice.finish_reason) finishReason = choice.finish_reason;
     }
-    const choice = chunk.choices[0];
-    if (!choice) continue;
-    if (choice.text) {
+    if (delta) {
       onToken();
-      text += choice.text;
-      if (stream) yield { type: 'thinking', delta: choice.text };
+      parts.push(delta);
+      if (stream) yield { type: 'thinking', delta };
     }
-    if (choice.finish_reason) finishReason = choice.finish_reason;
   }
   if (finishReason === null) {
     throw new StreamReadError(new Error(signal.aborted ? 'aborted' : 'the stream ended without a finish_reason'), response.status);
   }
-  return { text, finishReason, completionTokens, promptTokens };
+  return { text: parts.join(''), finishReason, completionTokens, promptTokens };
 }
 
 // ---------------------------------------------------------------------------------------------
