@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import { APIError } from 'openai';
 import { bodyStart, StreamReadError, UnexpectedBodyError, type AsResponse } from './errors.js';
 
@@ -24,16 +25,24 @@ export async function openRawStream(call: AsResponse): Promise<RawStream> {
  * forcing, the engine, the pipeline), each an async generator. Under load a read holds many
  * tokens, and handing them up as one batch lets the layers above do their work once per read
  * instead of once per token, so a service that falls behind catches up instead of falling
- * further behind. Errors while reading are StreamReadError, as with `readStream`; an event
- * carrying `error` is the API's error, as the SDK reports it.
+ * further behind. The event-stream framing itself is eventsource-parser's. Errors while reading
+ * are StreamReadError, as with `readStream`; an event carrying `error` is the API's error, as the
+ * SDK reports it.
  */
 export async function* readEventBatches<T>(stream: RawStream): AsyncGenerator<T[]> {
   const reader = stream.body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
-  let data: string[] = [];
+  let batch: string[] = [];
+  let done = false;
+  const parser = createParser({
+    onEvent: (event) => {
+      if (done) return;
+      if (event.data.startsWith('[DONE]')) done = true;
+      else batch.push(event.data);
+    },
+  });
   try {
-    for (;;) {
+    while (!done) {
       let read: ReadableStreamReadResult<Uint8Array>;
       try {
         read = await reader.read();
@@ -42,53 +51,18 @@ export async function* readEventBatches<T>(stream: RawStream): AsyncGenerator<T[
         if (err instanceof Error && err.name === 'AbortError') return;
         throw new StreamReadError(err, stream.status);
       }
-      buffer += read.done ? decoder.decode() : decoder.decode(read.value, { stream: true });
-      const batch: T[] = [];
-      let done = false;
-      let start = 0;
-      for (;;) {
-        const end = lineEnd(buffer, start);
-        if (end === -1) break;
-        const line = buffer.slice(start, end);
-        start = end + (buffer[end] === '\r' && buffer[end + 1] === '\n' ? 2 : 1);
-        if (line === '') {
-          // A blank line dispatches the event.
-          if (data.length) {
-            const text = data.join('\n');
-            data = [];
-            if (text.startsWith('[DONE]')) {
-              done = true;
-              break;
-            }
-            batch.push(parse<T>(text, stream));
-          }
-          continue;
-        }
-        if (line.startsWith(':')) continue; // a comment (keep-alive)
-        const colon = line.indexOf(':');
-        const field = colon === -1 ? line : line.slice(0, colon);
-        let value = colon === -1 ? '' : line.slice(colon + 1);
-        if (value.startsWith(' ')) value = value.slice(1);
-        if (field === 'data') data.push(value);
+      parser.feed(read.done ? decoder.decode() : decoder.decode(read.value, { stream: true }));
+      if (batch.length) {
+        const texts = batch;
+        batch = [];
+        yield texts.map((text) => parse<T>(text, stream));
       }
-      buffer = buffer.slice(start);
-      if (batch.length) yield batch;
-      if (done || read.done) return;
+      if (read.done) return;
     }
   } finally {
     // Our consumer stopped early, or the stream ended: release the body (aborting an unread one).
     reader.cancel().catch(() => undefined);
   }
-}
-
-/** Index of the next line break (\n, \r\n or \r) from `from`, or -1 (a lone \r at the end may yet become \r\n). */
-function lineEnd(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) return i;
-    if (c === 13) return i + 1 < text.length ? i : -1;
-  }
-  return -1;
 }
 
 /** As the SDK reads an event: JSON, and an `error` field is the API's error. */
