@@ -9,7 +9,7 @@ import { THRESHOLDS, TRAINING_FILES } from './urgency-train.js';
 
 /**
  * Leave-one-set-out check of the urgency model's emergency head (`npx tsx server/eval/urgency-loso.ts
- * [threshold]`): for each outside set, fit on every other training file and count the set's A&E
+ * [threshold] [urgent needed]`): for each outside set, fit on every other training file and count the set's A&E
  * cases caught by the general rules or by the model at the threshold, and the model's raises on
  * cases that are not A&E. The rules were tuned on these sets, so the figures are optimistic; use
  * them to compare thresholds and features, and a fresh set for the figure you report.
@@ -17,6 +17,7 @@ import { THRESHOLDS, TRAINING_FILES } from './urgency-train.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const threshold = Number(process.argv[2] ?? THRESHOLDS.emergency);
+const needsUrgent = Number(process.argv[3] ?? THRESHOLDS.emergencyNeedsUrgent);
 
 async function load(file: string) {
   const text = await readFile(new URL(file, `file://${ROOT}`), 'utf8');
@@ -33,10 +34,12 @@ async function load(file: string) {
 const files = await Promise.all(TRAINING_FILES.map(async (file) => ({ file, cases: await load(file) })));
 const total = { emergencies: 0, caught: 0, byModelAlone: 0, others: 0, raised: 0 };
 for (const held of files.filter((f) => f.file.includes('blind-'))) {
-  const head = fitLogistic(files.filter((f) => f !== held).flatMap((f) => f.cases.map((c) => ({ features: c.features, positive: c.severity === 'A&E' }))));
+  const train = files.filter((f) => f !== held).flatMap((f) => f.cases);
+  const head = fitLogistic(train.map((c) => ({ features: c.features, positive: c.severity === 'A&E' })));
+  const urgentHead = fitLogistic(train.map((c) => ({ features: c.features, positive: c.severity !== null && c.severity !== 'Self-care' })));
   const set = { emergencies: 0, caught: 0, byModelAlone: 0, others: 0, raised: 0 };
   for (const c of held.cases) {
-    const flagged = scoreHead(head, c.features).p >= threshold;
+    const flagged = scoreHead(head, c.features).p >= threshold && scoreHead(urgentHead, c.features).p >= needsUrgent;
     if (c.severity === 'A&E') {
       set.emergencies++;
       if (flagged || c.ruleEmergency) set.caught++;

@@ -42,7 +42,11 @@ export const TRAINING_FILES = [
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */
 // `emergencyOverRule`: where a rule has already said "get seen today" from its NHS page, the model
 // needs more than a marginal score to overrule it up to 999.
-export const THRESHOLDS = { emergency: 0.2, emergencyOverRule: 0.3, urgent: 0.7 };
+// `emergencyNeedsUrgent`: an emergency is also urgent, so the A&E head's verdict counts only where the
+// urgent head gives at least 0.4 (classic flu in a young adult scored 0.24 for A&E but 0.28 for
+// urgent: heads that disagree are noise, not an emergency). Leaving each set out in turn, 0.4 keeps
+// 0.988 of A&E cases caught (0.990 without it) and raises 4.2 % of the rest (4.6 %).
+export const THRESHOLDS = { emergency: 0.2, emergencyOverRule: 0.3, emergencyNeedsUrgent: 0.4, urgent: 0.7 };
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

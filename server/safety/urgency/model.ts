@@ -14,7 +14,7 @@ import { scoreHead, type Head } from './train.js';
 
 export interface UrgencyWeights {
   /** Where each head's probability turns into a floor: A&E at `emergency`, 111/GP at `urgent`. */
-  thresholds: { emergency: number; emergencyOverRule: number; urgent: number };
+  thresholds: { emergency: number; emergencyOverRule: number; emergencyNeedsUrgent: number; urgent: number };
   heads: { emergency: Head; urgent: Head };
   /** The case files it was fitted on, with their SHA-256 (a test checks they are current). */
   trainedOn: { file: string; sha256: string; cases: number }[];
@@ -58,7 +58,8 @@ export function scoreUrgency(message: ReadMessage, demographics?: Demographics, 
   const emergency = scoreHead(model.heads.emergency, features);
   const urgent = scoreHead(model.heads.urgent, features);
   const emergencyAt = urgentRuleFired ? model.thresholds.emergencyOverRule : model.thresholds.emergency;
-  const level = emergency.p >= emergencyAt ? 'EMERGENCY' : urgent.p >= model.thresholds.urgent ? 'URGENT' : null;
+  const isEmergency = emergency.p >= emergencyAt && urgent.p >= model.thresholds.emergencyNeedsUrgent;
+  const level = isEmergency ? 'EMERGENCY' : urgent.p >= model.thresholds.urgent ? 'URGENT' : null;
   return {
     emergency: emergency.p,
     urgent: urgent.p,
