@@ -4,7 +4,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { z } from 'zod';
 import { SEVERITIES } from '../contract/events.js';
-import { SECTION_HEADINGS, type ConditionPage } from './types.js';
+import { expectedHeadings, type ConditionPage } from './types.js';
 
 const phrase = z.string().trim().min(1).transform((s) => s.toLowerCase());
 const frontMatter = z.object({
@@ -25,6 +25,7 @@ const frontMatter = z.object({
   symptoms: z.array(z.object({ term: phrase, synonyms: z.array(phrase).default([]) })).min(1),
   red_flags: z.array(z.object({ flag: z.string().min(1), terms: z.array(phrase).min(1) })).min(1),
   urgent_flags: z.array(z.object({ flag: z.string().min(1), terms: z.array(phrase).min(1) })).min(1),
+  routine_flags: z.array(z.object({ flag: z.string().min(1), terms: z.array(phrase).min(1) })).default([]),
 });
 
 export class KnowledgeError extends Error {
@@ -46,8 +47,9 @@ export function parseConditionPage(text: string, file = '<inline>'): ConditionPa
     sections.push({ heading, content });
   }
   const headings = sections.map((s) => s.heading);
-  if (headings.join('|') !== SECTION_HEADINGS.join('|')) {
-    throw new KnowledgeError(`${file}: sections must be exactly ${SECTION_HEADINGS.join(', ')}; found ${headings.join(', ')}`);
+  const expected = expectedHeadings(fm.data.routine_flags.length > 0);
+  if (headings.join('|') !== expected.join('|')) {
+    throw new KnowledgeError(`${file}: sections must be exactly ${expected.join(', ')}; found ${headings.join(', ')}`);
   }
   const empty = sections.find((s) => s.content.length < 40);
   if (empty) throw new KnowledgeError(`${file}: section "${empty.heading}" is empty or too short`);
@@ -68,6 +70,7 @@ export function parseConditionPage(text: string, file = '<inline>'): ConditionPa
     symptoms: d.symptoms,
     redFlags: d.red_flags,
     urgentFlags: d.urgent_flags,
+    routineFlags: d.routine_flags,
     sections,
     hash: createHash('sha256').update(text).digest('hex'),
   };

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadKnowledge } from '../../server/knowledge/load.js';
-import { SECTION_HEADINGS, type ConditionPage } from '../../server/knowledge/types.js';
+import { loadKnowledge, parseConditionPage } from '../../server/knowledge/load.js';
+import { expectedHeadings, type ConditionPage } from '../../server/knowledge/types.js';
 
 /**
  * Every condition of knowledge/conditions.tsv (a copy of the shared list, so a clone without
@@ -37,7 +37,7 @@ describe('knowledge pages', () => {
     expect(files).toEqual(rows.map((r) => r.slug).sort());
   });
 
-  it('all parse (front matter, six sections in order) with title and url matching the list', () => {
+  it('all parse (front matter, six sections in order, seven with routine flags) with title and url matching the list', () => {
     const bySlug = new Map(pages.map((p) => [p.slug, p]));
     for (const row of rows) {
       const page = bySlug.get(row.slug);
@@ -45,7 +45,7 @@ describe('knowledge pages', () => {
       expect(page?.title, row.slug).toBe(row.title);
       expect(page?.url, row.slug).toBe(`https://www.nhs.uk${row.nhsPath}`);
       expect(() => new URL(page!.url)).not.toThrow();
-      expect(page?.sections.map((s) => s.heading), row.slug).toEqual([...SECTION_HEADINGS]);
+      expect(page?.sections.map((s) => s.heading), row.slug).toEqual(expectedHeadings((page?.routineFlags.length ?? 0) > 0));
     }
   });
 
@@ -60,12 +60,25 @@ describe('knowledge pages', () => {
       for (const s of p.sections) expect(s.content.trim().length, `${p.slug} / ${s.heading}`).toBeGreaterThanOrEqual(40);
       expect(p.symptoms.length, p.slug).toBeGreaterThanOrEqual(6);
       expect(p.symptoms.length, p.slug).toBeLessThanOrEqual(15);
-      for (const list of [p.redFlags, p.urgentFlags]) {
-        expect(list.length, p.slug).toBeGreaterThanOrEqual(2);
-        expect(list.length, p.slug).toBeLessThanOrEqual(8);
-      }
-      const phrases = [...p.symptoms.flatMap((s) => [s.term, ...s.synonyms]), ...p.redFlags.flatMap((f) => f.terms), ...p.urgentFlags.flatMap((f) => f.terms)];
+      expect(p.redFlags.length, p.slug).toBeGreaterThanOrEqual(2);
+      expect(p.urgentFlags.length, p.slug).toBeGreaterThanOrEqual(1);
+      for (const list of [p.redFlags, p.urgentFlags, p.routineFlags]) expect(list.length, p.slug).toBeLessThanOrEqual(8);
+      const phrases = [p.symptoms.flatMap((s) => [s.term, ...s.synonyms]), ...[p.redFlags, p.urgentFlags, p.routineFlags].map((l) => l.flatMap((f) => f.terms))].flat();
       for (const phrase of phrases) expect(phrase, p.slug).toMatch(/^[a-z0-9' -]+$/);
     }
+  });
+
+  it('a routine flag (NHS "see a GP when you can") needs its own section, and the section needs the flags', () => {
+    const hayFever = pages.find((p) => p.slug === 'hay-fever') as ConditionPage;
+    const text = `---\nslug: x\ntitle: X\nurl: https://www.nhs.uk/conditions/x/\nlast_reviewed: 2026-11-24\ndefault_severity: Self-care\nsymptoms:\n  - term: itchy eyes\nred_flags:\n  - flag: a\n    terms: [aa, ab]\nurgent_flags:\n  - flag: b\n    terms: [ba, bb]\n`;
+    const body = (headings: string[]) => headings.map((h) => `## ${h}\n\n${'Enough words to count as real content here. '.repeat(2)}\n`).join('\n');
+    const routine = 'routine_flags:\n  - flag: keeps coming back\n    terms: [keeps coming back, every month]\n';
+    const six = hayFever.sections.map((s) => s.heading);
+    expect(parseConditionPage(`${text}---\n${body(six)}`).routineFlags).toEqual([]);
+    expect(() => parseConditionPage(`${text}${routine}---\n${body(six)}`)).toThrow(/When to see a GP/);
+    const seven = expectedHeadings(true);
+    expect(seven.indexOf('When to see a GP')).toBe(seven.indexOf('Self-care') + 1);
+    expect(parseConditionPage(`${text}${routine}---\n${body(seven)}`).routineFlags).toEqual([{ flag: 'keeps coming back', terms: ['keeps coming back', 'every month'] }]);
+    expect(() => parseConditionPage(`${text}---\n${body(seven)}`)).toThrow(/sections must be exactly/);
   });
 });

@@ -1,4 +1,4 @@
-import type { ConditionPage } from '../../knowledge/types.js';
+import { ROUTINE_SECTION, type ConditionPage } from '../../knowledge/types.js';
 import type { Prediction } from '../../contract/events.js';
 import type { Candidate } from './score.js';
 import { ANSWER, GENTLE_CONDITIONS } from './templates.js';
@@ -11,7 +11,13 @@ import { ANSWER, GENTLE_CONDITIONS } from './templates.js';
 const MAX_POINTS = 3;
 const MAX_POINT_LENGTH = 160;
 
-export function composeAnswer(prediction: Prediction, page: ConditionPage | undefined, candidate: Candidate | undefined, safetyNotice: string | null): string {
+export function composeAnswer(
+  prediction: Prediction,
+  page: ConditionPage | undefined,
+  candidate: Candidate | undefined,
+  safetyNotice: string | null,
+  seeGp = false,
+): string {
   const parts: string[] = [];
   if (safetyNotice) parts.push(safetyNotice);
   if (prediction.condition === 'inconclusive' || !page) {
@@ -24,10 +30,13 @@ export function composeAnswer(prediction: Prediction, page: ConditionPage | unde
   const matched = [...new Set((candidate?.symptoms ?? []).slice(0, 3).map((s) => s.label))];
   if (GENTLE_CONDITIONS.has(page.slug)) parts.push(ANSWER.gentleOpening);
   else parts.push([ANSWER.opening(page.title), matched.length ? ANSWER.because(matched) : '', ANSWER.uncertain].filter(Boolean).join(' '));
-  if (!(severity === 'A&E' && safetyNotice)) parts.push(ANSWER.nextAction[severity]);
+  const routineGp = severity === 'Self-care' && seeGp;
+  if (!(severity === 'A&E' && safetyNotice)) parts.push(routineGp ? ANSWER.seeGpAction : ANSWER.nextAction[severity]);
 
   const selfCare = summarise(section(page, 'Self-care'), severity === 'Self-care' ? MAX_POINTS : 2);
   if (severity === 'Self-care') {
+    const gp = routineGp ? summarise(section(page, ROUTINE_SECTION), 2) : undefined;
+    if (gp?.points.length) parts.push(render(ANSWER.seeGpHeading, gp));
     if (selfCare.points.length) parts.push(render(ANSWER.selfCareHeading, selfCare));
   } else {
     const why = summarise(section(page, severity === 'A&E' ? 'When to call 999 or go to A&E' : 'When to get urgent help'), MAX_POINTS);

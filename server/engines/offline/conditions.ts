@@ -2,6 +2,9 @@ import type { ConditionPage, Flag } from '../../knowledge/types.js';
 import { normalise } from '../../safety/text.js';
 import { phraseOf, stem, STOPWORDS, type Phrase } from './lexicon.js';
 
+/** A page's warning sign: 999 (red), be seen soon (urgent), or see a GP when you can (routine). */
+export type FlagLevel = 'red' | 'urgent' | 'routine';
+
 /**
  * Condition pages compiled for matching: every symptom, red flag and urgent flag as stemmed
  * phrases, plus what a flag says about duration ("more than 3 weeks"), age ("65 or over",
@@ -29,7 +32,7 @@ export interface CompiledSymptom {
 
 export interface CompiledFlag {
   label: string;
-  level: 'red' | 'urgent';
+  level: FlagLevel;
   phrases: WeightedPhrase[];
   /** Matches when the symptoms have lasted longer than this many days ("more than 3 weeks")... */
   minDays?: number;
@@ -109,7 +112,7 @@ function extraWords(label: string, symptomStems: ReadonlySet<string>): string[] 
   return rest.map(stem).filter((w) => !symptomStems.has(w));
 }
 
-function compileFlag(flag: Flag, level: 'red' | 'urgent', fix: (t: string) => string): RawFlag {
+function compileFlag(flag: Flag, level: FlagLevel, fix: (t: string) => string): RawFlag {
   const days = flagDays(flag.flag);
   const age = flagAge(flag.flag);
   const pregnancy = /\bpregnan/.test(flag.flag.toLowerCase());
@@ -129,7 +132,7 @@ export function compileConditions(pages: readonly ConditionPage[], fix: (t: stri
     page,
     symptomStems: new Set([page.title, ...page.symptoms.map((s) => s.term)].flatMap((t) => normalise(t).split(/[^a-z]+/).filter(Boolean).map(stem))),
     symptoms: page.symptoms.map((s, rank) => ({ label: s.term, rank, phrases: [s.term, ...s.synonyms].map((t) => phraseOf(t, fix)).filter((p) => p.stems.length > 0) })),
-    flags: [...page.redFlags.map((f) => compileFlag(f, 'red', fix)), ...page.urgentFlags.map((f) => compileFlag(f, 'urgent', fix))],
+    flags: [...page.redFlags.map((f) => compileFlag(f, 'red', fix)), ...page.urgentFlags.map((f) => compileFlag(f, 'urgent', fix)), ...page.routineFlags.map((f) => compileFlag(f, 'routine', fix))],
     title: phraseOf(page.title.replace(/\(.*?\)/g, ''), fix),
     parts: page.title
       .replace(/\(.*?\)/g, '')
@@ -163,8 +166,8 @@ export function compileConditions(pages: readonly ConditionPage[], fix: (t: stri
     // symptom and a red flag of quinsy), so a red flag that adds anything still counts.
     const hallmarks = c.symptoms.slice(0, 3).flatMap((s) => s.phrases);
     const within = (p: Phrase, sp: Phrase) => p.stems.every((w) => sp.stems.includes(w));
-    const restates = (p: Phrase, level: 'red' | 'urgent') =>
-      hallmarks.some((sp) => within(p, sp) && (level === 'urgent' || within(sp, p)));
+    const restates = (p: Phrase, level: FlagLevel) =>
+      hallmarks.some((sp) => within(p, sp) && (level !== 'red' || within(sp, p)));
     // Naming the condition counts only when the name is telling: "shingles" is, "cough" is not;
     // nor is half a title that is another condition's symptom ("diarrhoea" of "Diarrhoea and vomiting").
     const telling = (p: Phrase) => Math.max(...p.stems.map(idf)) >= TELLING_TITLE;

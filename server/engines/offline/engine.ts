@@ -9,6 +9,8 @@ import { expandedText, patientMessages } from './conversation.js';
 import { reasoningParagraphs } from './explain.js';
 import { clarifyingQuestion, createRouter, directReply, type Router } from './route.js';
 import { scoreCondition } from './score.js';
+import { decideSeverity } from './severity.js';
+import { normalise } from '../../safety/text.js';
 import { answerChunks, reasoningChunks } from './stream.js';
 import { REASONING } from './templates.js';
 
@@ -136,6 +138,7 @@ async function* respond(
   const messages = patientMessages(ctx.input, historyExchanges, router.describesSymptoms);
   const facts = analyser.facts(messages, ctx.input.demographics);
   const candidate = compiled ? scoreCondition(compiled, analyser.reader.read([...messages, ...facts.derived]), facts) : undefined;
-  yield* answerChunks(composeAnswer(analysis.prediction, page, candidate, notice), ctx.signal);
+  const seeGp = candidate ? decideSeverity(candidate, facts, messages.map(normalise).join(' . ')).seeGp === true : false;
+  yield* answerChunks(composeAnswer(analysis.prediction, page, candidate, notice, seeGp), ctx.signal);
   yield { type: 'Record', record: { timings: { respond: Math.round(performance.now() - started) } } };
 }

@@ -383,7 +383,7 @@ export function createReader(pages: readonly ConditionPage[]): Reader {
   };
   for (const page of pages) {
     for (const s of page.symptoms) [s.term, ...s.synonyms].forEach((t) => add(vocabulary, t));
-    for (const f of [...page.redFlags, ...page.urgentFlags]) f.terms.forEach((t) => add(vocabulary, t));
+    for (const f of [...page.redFlags, ...page.urgentFlags, ...page.routineFlags]) f.terms.forEach((t) => add(vocabulary, t));
     add(vocabulary, page.title);
     for (const section of page.sections) add(known, section.content);
   }

@@ -1,4 +1,4 @@
-import type { CompiledCondition, CompiledFlag, WeightedPhrase } from './conditions.js';
+import type { CompiledCondition, CompiledFlag, FlagLevel, WeightedPhrase } from './conditions.js';
 import { REMOTE_PAST } from '../../safety/text.js';
 import type { PatientFacts } from './facts.js';
 import { matchPhrase, type Phrase, type PhraseMatch, type StemmedClause } from './lexicon.js';
@@ -20,7 +20,7 @@ export interface SymptomHit {
 
 export interface FlagHit {
   label: string;
-  level: 'red' | 'urgent';
+  level: FlagLevel;
   /** How it matched: words in the text, or a duration / age / pregnancy the flag names. */
   via: 'text' | 'duration' | 'age' | 'pregnancy';
   said: string;
@@ -162,7 +162,7 @@ function usedTokens(m: PhraseMatch, clauses: StemmedClause[]): string[] {
 }
 
 interface Evidence {
-  kind: 'symptom' | 'red' | 'urgent';
+  kind: 'symptom' | FlagLevel;
   label: string;
   match: PhraseMatch;
   points: number;

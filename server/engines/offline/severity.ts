@@ -18,10 +18,16 @@ export interface SeverityDecision {
   reason: string;
   /** The flags that decided it. */
   flags: FlagHit[];
+  /**
+   * Self-care that should still see a GP when they can (NHS "non-urgent advice"): a page's routine
+   * flag, or symptoms that have gone on for weeks. Not urgent; the answer says so.
+   */
+  seeGp?: boolean;
 }
 
 /** Measured on the development cases: helps more (ulcers, rashes, ringing ears) than it costs. */
 const LONG_RUNNING_DAYS = 21;
+const LONG_RUNNING_SEVERITY: Severity = 'Urgent Primary Care';
 /** Symptoms of an emergency page that must be matched before its default A&E applies. */
 const STRONG_EVIDENCE = 2;
 const FEVER = /\b(?:temperature|fever|feverish|hot|38|39|40)\b/;
@@ -62,8 +68,12 @@ export function decideSeverity(candidate: Candidate, facts: PatientFacts, text: 
   if (facts.age !== undefined && facts.age < 0.25 && FEVER.test(text)) {
     return { severity: 'Urgent Primary Care', reason: 'a baby under 3 months with a high temperature should always be checked urgently', flags: [] };
   }
+  const routine = candidate.flags.filter((f) => f.level === 'routine');
+  if (routine.length > 0) {
+    return { severity: 'Self-care', reason: `the page lists ${quoteFlags(routine)} as a reason to see a GP when you can, which is not urgent`, flags: routine, seeGp: true };
+  }
   if (facts.durationDays !== undefined && facts.durationDays >= LONG_RUNNING_DAYS) {
-    return { severity: 'Urgent Primary Care', reason: `symptoms that have lasted ${facts.durationText ?? 'several weeks'} should be checked by a GP`, flags: [] };
+    return { severity: LONG_RUNNING_SEVERITY, reason: `symptoms that have lasted ${facts.durationText ?? 'several weeks'} should be checked by a GP`, flags: [], seeGp: true };
   }
   return { severity: 'Self-care', reason: `${page.title.toLowerCase()} usually gets better with self-care and none of the warning signs on the page were mentioned`, flags: [] };
 }

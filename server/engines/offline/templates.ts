@@ -83,6 +83,10 @@ export const ANSWER = {
       '**What to do now:** please get seen soon. Contact your GP surgery today, or call NHS 111 or go to an urgent treatment centre, as soon as possible.',
     'A&E': '**What to do now: call 999 or go to A&E now.**',
   } satisfies Record<Severity, string>,
+  /** Self-care that should still see a GP when they can: NHS "non-urgent advice". */
+  seeGpAction:
+    '**What to do now:** this is not urgent, but please book an appointment with your GP when you can. Until then it can usually be looked after at home, and a pharmacist can advise on treatments.',
+  seeGpHeading: 'Why a GP should check it:',
   selfCareHeading: 'Things that usually help:',
   whileWaitingHeading: 'While you wait:',
   urgentHeading: 'Why it should be checked:',
