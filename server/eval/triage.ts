@@ -48,6 +48,8 @@ export interface TriageOutcome {
   predicted?: Prediction;
   /** The engine's own prediction before the safety floor. */
   raw?: Prediction;
+  /** Why: the engine's own severity reason (offline engine) and the safety rules that fired. */
+  why?: { engine?: string; rules: string[] };
   route?: Route;
   ms: number;
   /** For cases exported from a clinician's review: the verdict and what was predicted then. */
@@ -124,16 +126,19 @@ export async function evaluateTriage(deps: EvaluateDeps, cases: EvalCase[], reje
     if (!isTriage(c)) return { id: c.id, kind: c.kind, expected: expected(c), route: await routeOf(deps, c), ms: ms() };
     const result = await triageOnce({ text: c.text, ...(c.demographics ? { demographics: c.demographics } : {}) }, deps);
     const elapsed = ms();
-    const floored = floor ? applySafetyFloor(result.prediction, assessSafety(c.text, c.demographics), deps.pages) : undefined;
+    const safety = assessSafety(c.text, c.demographics);
+    const floored = floor ? applySafetyFloor(result.prediction, safety, deps.pages) : undefined;
     if (floored?.overridden) overridden++;
     let route: Route | undefined;
-    if (deps.routeTriageCases && !assessSafety(c.text, c.demographics).emergency) route = await routeOf(deps, c);
+    if (deps.routeTriageCases && !safety.emergency) route = await routeOf(deps, c);
+    const engineReason = severityReasonOf(result.trace);
     return {
       id: c.id,
       kind: c.kind,
       expected: expected(c),
       predicted: floored?.prediction ?? result.prediction,
       raw: result.prediction,
+      why: { ...(engineReason ? { engine: engineReason } : {}), rules: safety.fired.map((f) => `${f.level}: ${f.label}`) },
       ...(route ? { route } : {}),
       ms: elapsed,
       ...(c.review ? { review: c.review } : {}),
@@ -158,6 +163,13 @@ export async function evaluateTriage(deps: EvaluateDeps, cases: EvalCase[], reje
   const workers = Math.max(1, Math.min(deps.concurrency ?? 1, cases.length));
   await Promise.all(Array.from({ length: workers }, () => worker()));
   return report(deps, outcomes, floor, overridden, rejected);
+}
+
+/** The offline engine records why it chose its severity; other engines record nothing here. */
+function severityReasonOf(trace: Record<string, unknown>): string | undefined {
+  const offline = trace.offline;
+  if (typeof offline !== 'object' || offline === null || !('severityReason' in offline)) return undefined;
+  return typeof offline.severityReason === 'string' ? offline.severityReason : undefined;
 }
 
 async function routeOf(deps: EvaluateDeps, c: EvalCase): Promise<Route> {
