@@ -22,6 +22,10 @@ export type MessageKind =
   | 'about'
   | 'human'
   | 'acknowledge'
+  /** About an animal's health: we help people; a vet helps pets. */
+  | 'animal'
+  /** A remark or question to the assistant itself, or a joke. */
+  | 'chat'
   | 'offTopic';
 
 export type DirectKind = Exclude<MessageKind, 'symptoms' | 'followUp' | 'vague' | 'brief'>;
@@ -46,18 +50,47 @@ const EVERYDAY_STEMS = new Set(EVERYDAY_WORDS.map(stem));
 
 const VAGUE =
   /\b(?:is (?:this|that|it) (?:normal|serious|bad|dangerous|worrying|ok)|medical (?:question|matter|issue|query|concern)|advice (?:regarding|about|on|re) (?:a |my |some )?(?:medical|health)|(?:need|want|like) (?:some )?advice(?: about| on)? (?:my )?(?:medication|medicine|tablets|health)|had this thing|this thing for|somethings? (?:up|wrong) with my|everything aches|question about (?:my|a) (?:health|medicine|condition)|down there|problem|issue|unwell|ill|sick|poorly|rubbish|awful|terrible|rough|not (?:feeling )?(?:well|right|great|good|ok|okay|myself|herself|himself|100)|isnt (?:well|right)|(?:isnt|not|hasnt been|havent been|not been|not acting|not being) (?:herself|himself|themselves|myself|yourself|themself)|dont feel (?:right|good|well|great)|off|weird|strange|wrong|under the weather|coming down with|in pain|pain|hurts?|help|worried|health|symptoms?|doctor|something)\b/;
+// Health without a symptom: how someone feels, a person who is not right, medicines and hospital
+// care. Too little to triage, but never off-topic: it gets a question, not "I can only help with
+// health".
+const HEALTH_ADJACENT =
+  /\b(?:feel\w*|felt|funny|crap|meh|in bits|run down|under the weather|(?:test|blood|scan) results?|(?:if|whether) (?:its|it is|this is|thats) (?:serious|bad|normal)|(?:should|do i need to|need to) (?:see|speak to|talk to) (?:someone|somebody|a doctor|a gp|anyone)|(?:not|hasnt|havent|not been|hasnt been) (?:quite )?right|not (?:quite )?(?:right|good|ok|okay|themselves)|(?:doesnt|dont|didnt) seem (?:right|ok|well|themselves)|(?:bad|happening|at it|playing up) again|check (?:me|him|her|them)(?: over| out)?|tablets?|pills?|medication|medicines?|meds|prescription|hospital|operation|surgery|discharged|appointment|gp|nurse|(?:advice|worried|question) (?:about|for|on) (?:my|our|me|him|her)|(?:summat|something) up with|acting (?:funny|strange|odd|weird|differently)|(?:mum|mom|dad|husband|wife|partner|nan|gran|grandmother|grandfather|grandma|grandad|son|daughter|baby|child|friend)s? (?:is|isnt|has|hasnt|been|seems?) (?:not |)(?:good|well|right|ok|bad|poorly|off|struggling))\b/;
+// A known diagnosis or treatment is background, not a symptom: "I have diabetes and I'm worried",
+// "on chemo and feel weird" still need a question before any triage.
+const BACKGROUND =
+  /\b(?:(?:type (?:1|2|one|two) )?diabet\w*|copd|asthma\w*|epilep\w*|heart failure|cancer|chemo\w*|radiotherapy|dementia|alzheimers|parkinsons|arthritis|warfarin|apixaban|rivaroxaban|blood thinners?|dialysis|kidney disease|ms|multiple sclerosis|hiv|immunotherapy|steroids?|insulin)\b/g;
+// How someone feels, without a symptom: taken out before asking whether anything specific is left.
+const FEELINGS =
+  /\b(?:feel\w*|felt|funny|crap|meh|in bits|run down|under the weather|weird|strange|off|not (?:quite )?(?:right|good|ok|okay|well|great)|worried|unwell|ill|poorly|rough|awful|terrible|rubbish|bad)\b/;
+// Care someone has had or is waiting for: a question about it is not a symptom.
+const SERVICES = /\b(?:(?:blood |urine |wee )?tests?(?: results?)?|results?|scans?|x ?rays?|referral|appointment|prescription|repeat prescription|discharge letter)\b/;
+const PAIN = /\b(?:pain\w*|hurts?|hurting|ache\w*|aching|sore)\b/;
+// Questions and remarks to the assistant itself, and jokes: small talk, not symptoms.
+const CHAT =
+  /\b(?:just (?:saying|wanted to say|popping in to say) (?:hi|hello|hey)|(?:first time|just|only) (?:using|trying|testing) (?:this|you|it|the app|the chat)|(?:pressed|clicked|hit|tapped) the wrong (?:button|thing|link))\b|^(?:(?:haha|lol|aw+) )?(?:knock knock|are you (?:there|listening|still there|awake|ok|okay)|can you hear me|do you (?:ever|even|like|have|get)|sorry,? (?:wrong (?:chat|window|person|number)|for (?:going on|rambling|the long message|bothering you))|(?:you are|youre|your) (?:great|brilliant|helpful|useless|funny|clever|smart|a star))\b/;
+// Questions about the assistant are small talk even when they name a symptom ("do you ever get tired").
+const ABOUT_YOU = /^(?:do you (?:ever|even)|are you (?:ever|always))\b/;
+// People ask about their pets too; a vet is the right place, not our pages. A bite or scratch from
+// an animal is a person's injury and goes to triage.
+const ANIMAL = /\b(?:my|our|me|the) (?:\w+ )?(?:dog|dogs|puppy|pup|cat|cats|kitten|rabbit|hamster|guinea pig|horse|pony|budgie|parrot|tortoise|ferret|pet|pets)\b(?! (?:walk|lead))|\b(?:the |a )?vets?\b/;
+// "Walking the dog", "the dog's lead": where a person was, not who is ill.
+const WITH_ANIMAL = /\b(?:walk\w*|out with|took) (?:the|my|our) (?:dog|dogs|puppy)\b/;
+const ANIMAL_INJURY = /\b(?:bit|bite|bitten|attacked|clawed|licked (?:my|a) (?:cut|wound)|scratched (?:me|my|him|her|them|us|our))\b/;
 const GREETING = /^(?:hi+|hello+|hey+|hiya|heya|yo|howdy|greetings|good (?:morning|afternoon|evening|day)|morning|evening|afternoon)\b/;
 const THANKS = /\b(?:thanks|thank you|thankyou|thx|ty|cheers|ta|much appreciated|appreciate it)\b/;
 const GOODBYE = /\b(?:bye|goodbye|see you|see ya|cya|good night|goodnight|take care)\b/;
-const HUMAN = /\b(?:are you (?:a )?(?:real|human|person|bot|robot|ai|machine|computer|doctor|nurse)|am i (?:talking|speaking) to (?:a )?(?:real|human|person|bot|robot|machine))\b/;
+const HUMAN = /\b(?:are you (?:an? )?(?:actual |real )?(?:real|human|person|bot|robot|ai|machine|computer|doctor|nurse)|am i (?:talking|speaking) to (?:a )?(?:real|human|person|bot|robot|machine))\b/;
 const ABOUT = /\b(?:who are you|what are you|what can you do|what (?:can|do) you help (?:me )?with|what (?:sort of |kind of )?(?:things|stuff) (?:can|do) you (?:help|do)|how can you help|what do you do|how do(?:es)? (?:you|this|it) work|what is this|help me understand what you|your name|who (?:runs|made|owns|built|operates|is behind|created) (?:this|you|the))\b/;
 // Requests that are plainly not about health: answered with what the assistant is for.
+// Requests whose verb says what they are, even with body words in them ("convert 5 foot 6 into cm",
+// "rate my push pull legs split").
+const PLAINLY_OFF_TOPIC = /^(?:please )?(?:convert|rate my|translate|(?:check|proofread|look over) my (?:cv|essay|letter|email|spelling)|write (?:me )?(?:an? |the |my )?(?:\w+ )?(?:email|message|letter|complaint|review|poem|essay|cv))\b|\b(?:recipes?|how (?:long|do i) (?:do i )?(?:boil|cook|bake|roast)|workout plan|training plan|gym (?:split|plan|routine)|into (?:cm|metres|meters|kg|stone|pounds|feet|inches)|under £|for less than £|£\d+|pension|universal credit|benefits? (?:claim|form|office)|council tax|block (?:a|this|that) number|scam calls?|(?:my|the) phone (?:settings|screen|wont|keeps)|how many steps|stay fit|get fit|lose weight for|spelling mistakes?)\b/;
 const OFF_TOPIC =
-  /\b(?:recipes?|cook(?:ing)? (?:a|the|some)|bake|homework|maths?|algebra|equation|essay|(?<!under the )weather|forecast|football|premier league|match|score|fixtures?|holiday|weekend away|trip to|travel|hotel|flights? to|train times|write (?:me )?(?:an? |the |my )?(?:email|message|letter|cover letter|poem|story|cv|speech|essay|text)|cover letter|poem|joke|song|lyrics|film|movie|tv|netflix|code|coding|program(?:ming)?|python|javascript|excel|spreadsheet|translate|capital of|directions|shopping|buy|price of|stock market|crypto|bitcoin|news|election|quiz|crossword|wordle|restaurant|pub|mortgage|tax|car insurance|plan (?:a|my|our) (?:weekend|trip|holiday|party|wedding|day))\b/;
+  /\b(?:convert|conversion|how many (?:\w+ )?in an? |workout plan|training plan|gym (?:split|plan|routine)|rate my|(?:my|the) (?:car|van|bike|boiler|laptop|phone|washing machine|engine) (?:is|keeps|makes|wont|won't)|write (?:me )?(?:an? |the |my )?(?:\w+ )?(?:email|message|letter|complaint|review)|recipes?|cook(?:ing)? (?:a|the|some)|bake|homework|maths?|algebra|equation|essay|(?<!under the )weather|forecast|football|premier league|match|score|fixtures?|holiday|weekend away|trip to|travel|hotel|flights? to|train times|write (?:me )?(?:an? |the |my )?(?:email|message|letter|cover letter|poem|story|cv|speech|essay|text)|cover letter|poem|joke|song|lyrics|film|movie|tv|netflix|code|coding|program(?:ming)?|python|javascript|excel|spreadsheet|translate|capital of|directions|shopping|buy|price of|stock market|crypto|bitcoin|news|election|quiz|crossword|wordle|restaurant|pub|mortgage|tax|car insurance|plan (?:a|my|our) (?:weekend|trip|holiday|party|wedding|day))\b/;
 const ACKNOWLEDGE = /^(?:ok+|okay|k|kk|lol|haha+|cool|great|nice|alright|sure|fine|got it|right|noted|hmm+|yes|no|yep|nope|yeah)\b/;
 // Health words that do not always appear as page phrases ("my knee hurts", "a lump").
 const MEDICAL =
-  /\b(?:rash|lump|swell\w*|swollen|bleed\w*|blood|cough\w*|fever\w*|temperature|temp|vomit\w*|diarrh\w*|dizz\w*|headache|migraine|itch\w*|spots?|breath\w*|chest|throat|ears?|eyes?|tummy|stomach|belly|neck|legs?|arms?|knee|ankle|wrist|foot|feet|hands?|tooth|teeth|gums?|skin|wee|pee|poo|periods?|pregnan\w*|infection|nose|sneez\w*|burn\w*|bite|sting|stung|sore|numb\w*|tingl\w*|faint\w*|tired|exhausted|insomnia|anxious|anxiety|panic\w*|depress\w*|blister\w*|head|back pain|backache|nausea|nauseous|cramps?|bloated|constipat\w*|discharge|lumps?|shaking|shivering|palpitations?|heart)\b/;
+  /\b(?:rash|lump|swell\w*|swollen|bleed\w*|blood(?! tests?\b)|cough\w*|fever\w*|temperature|temp|vomit\w*|diarrh\w*|dizz\w*|headache|migraine|itch\w*|spots?|breath\w*|chest|throat|ears?|eyes?|tummy|stomach|belly|neck|legs?|arms?|knee|ankle|wrist|foot|feet|hands?|tooth|teeth|gums?|skin|wee|pee|poo|periods?|pregnan\w*|infection|nose|sneez\w*|burn\w*|bite|sting|stung|sore|numb\w*|tingl\w*|faint\w*|tired|exhausted|insomnia|anxious|anxiety|panic\w*|depress\w*|blister\w*|head|back pain|backache|nausea|nauseous|cramps?|bloated|constipat\w*|discharge|lumps?|shaking|shivering|palpitations?|heart|heels?|ribs?|pelvis|fingers?(?! on it)|thumbs?|toes?|(?:finger|toe)?nails?|eyelids?|lips?|mouth|tongue|face|cheeks?|jaw|shoulders?|hips?|elbows?|bum|bottom|groin|armpits?|bowels?|splinters?|verrucas?|warts?|styes?|boils\b|an? boil|cysts?|graze\w*|cuts?|bruis\w*|sprain\w*|memory|voice|croaky|hoarse|\w*worms|scabies|lice|nits|condom|contracepti\w*|morning after pill|(?:blood|my|his|her|their) sugars?|sugars? (?:levels?|readings?|(?:is|are|was|were|went|have been) (?:high|low|up|down|\d))|ketones|glucose|needle|(?:car|travel|sea|motion) sick\w*|hangover|nappy rash|rash)\b/;
 const FOLLOW_UP = /\b(?:it|its|still|also|now|since|worse|better|same|serious|bad|severe|mild|days?|weeks?|months?|hours?|yesterday|today|yes|yeah|no|nope|not|started|hurts?|pain|sore|old|aged|years?)\b|\d/;
 const BRIEF_MAX_SPECIFICITY = 0.32;
 const BRIEF_MAX_WORDS = 4;
@@ -99,6 +132,13 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
   const brief = (t: string, specificity: number) =>
     specificity < BRIEF_MAX_SPECIFICITY && t.split(/\s+/).filter((w) => w && !STOPWORDS.has(w)).length <= BRIEF_MAX_WORDS && !DETAIL.test(t);
 
+  // What is left when the known diagnoses and the feeling words are taken out names no symptom:
+  // "dad has copd and is not good", "feel a bit under the weather".
+  const onlyBackground = (t: string): boolean => {
+    if (MEDICAL.test(t) || PAIN.test(t) || !(FEELINGS.test(t) || SERVICES.test(t))) return false;
+    const rest = t.replace(BACKGROUND, ' ').replace(new RegExp(FEELINGS.source, 'g'), ' ').replace(new RegExp(SERVICES.source, 'g'), ' ');
+    return strongest(rest) === null;
+  };
   return {
     describesSymptoms,
     classify(text, previousUserMessages, answersQuestion = false) {
@@ -106,9 +146,12 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
       if (answersQuestion) return 'followUp';
       const followsSymptoms = previousUserMessages.some(medical);
       if (assessSafety(text).emergency) return 'symptoms';
+      if (ANIMAL.test(t) && !ANIMAL_INJURY.test(t) && !WITH_ANIMAL.test(t)) return 'animal';
+      if (CHAT.test(t) && (!MEDICAL.test(t) || ABOUT_YOU.test(t))) return 'chat';
       // A plain non-health request, before page phrases can misread it ("flights to Spain" is no sprain).
-      if (OFF_TOPIC.test(t) && !MEDICAL.test(t)) return 'offTopic';
+      if (PLAINLY_OFF_TOPIC.test(t) || (OFF_TOPIC.test(t) && !MEDICAL.test(t))) return 'offTopic';
       const specificity = strongest(text);
+      if (specificity !== null && !followsSymptoms && onlyBackground(t)) return 'vague';
       if (specificity !== null) return !followsSymptoms && brief(t, specificity) ? 'brief' : 'symptoms';
       // "ok", "yes" on their own, not answering a question of ours: nothing new to triage.
       if (ACKNOWLEDGE.test(t) && t.split(/\s+/).length <= 2) return 'acknowledge';
@@ -118,7 +161,9 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
       if (ABOUT.test(t)) return 'about';
       if (MEDICAL.test(t)) return !followsSymptoms && brief(t, 0) ? 'brief' : 'symptoms';
       if (followsSymptoms && FOLLOW_UP.test(t)) return 'followUp';
-      if (VAGUE.test(t)) return 'vague';
+      // "good morning doctor": a greeting that names who it greets.
+      if (GREETING.test(t) && t.split(/\s+/).length <= 4 && !HEALTH_ADJACENT.test(t.replace(/\b(?:doctor|doc|nurse|gp)\b/g, ''))) return 'greeting';
+      if (VAGUE.test(t) || HEALTH_ADJACENT.test(t)) return 'vague';
       if (GREETING.test(t)) return 'greeting';
       if (ACKNOWLEDGE.test(t)) return 'acknowledge';
       return 'offTopic';

@@ -17,6 +17,9 @@ export const DIRECT = {
   about: `I'm a triage assistant for symptoms, using NHS condition pages. ${ENGINE_NOTE} I can't diagnose, but I can suggest what it might be and how urgently to get help: looking after yourself at home, seeing a GP or NHS 111, or going to A&E. What symptoms would you like to check?`,
   human: `No, I'm not a person. I'm an automated symptom checker. ${ENGINE_NOTE} If you'd like to speak to someone, NHS 111 is there day and night. What symptoms can I help you with?`,
   acknowledge: "No problem. Whenever you're ready, describe what you're feeling and I'll help you work out what to do next. What's been bothering you?",
+  chat: "I'm an automated symptom checker, so I'll leave the chat and jokes to people, but I'm here whenever you need me. Is there a symptom or health worry I can help you with?",
+  animal:
+    "I'm sorry your animal isn't well, but I can only help with people's health. A vet is the right place to ask: most practices have an out-of-hours number. If a person has been bitten or scratched, tell me about them and I'll help. Is there anything about your own health, or someone else's, I can help with?",
   offTopic: `Sorry, I can only help with health symptoms, so I can't help with that. ${ENGINE_NOTE} Is there a symptom or health worry I can help you with?`,
 };
 

@@ -151,4 +151,55 @@ describe('offline route', () => {
     const history = [{ role: 'user' as const, content: 'I have a sore throat' }];
     expect((await route('can you recommend a good pizza place?', history)).decision.route).toBe('DIRECT');
   });
+
+  it.each(['our rabbit has stopped eating and is hiding under the sofa', 'my kitten keeps being sick on the carpet', 'should i take my puppy to the vets, he is limping'])(
+    'sends a question about an animal %j to a vet, not to triage',
+    async (text) => {
+      const { decision, answer } = await route(text);
+      expect(decision.route).toBe('DIRECT');
+      expect(answer).toMatch(/vet/);
+    },
+  );
+
+  it.each(['my neighbours dog bit my hand and it is bleeding', 'took the dog out and now my ankle is swollen and I cannot put weight on it', 'coughing like a seal all night, 3 year old'])(
+    'triages a person hurt by or near an animal, or described with an animal word: %j',
+    async (text) => {
+      expect((await route(text)).decision.route).toBe('TRIAGE');
+    },
+  );
+
+  it.each(['are you still there?', 'lol you are brilliant', 'sorry I tapped the wrong thing', 'hello, just trying this out', 'do you ever sleep'])(
+    'answers small talk %j as small talk, without asking for symptoms it was not given',
+    async (text) => {
+      const { decision } = await route(text);
+      expect(decision.route).toBe('DIRECT');
+    },
+  );
+
+  it.each(['please translate my sore throat leaflet into Polish', 'rate my leg day routine', 'proofread my essay on the heart', 'how long do i boil potatoes for'])(
+    'declines a plainly off-topic request %j even when it has body words',
+    async (text) => {
+      const { decision, answer } = await route(text);
+      expect(decision.route).toBe('DIRECT');
+      expect(answer).toMatch(/only help with health/);
+    },
+  );
+
+  it.each([
+    'my mum has dementia and is not herself',
+    'got type 1 diabetes and feeling rough',
+    'I have asthma and I feel a bit rubbish',
+    'my husband is not good again',
+    'got my blood test results, what do they mean',
+    'not sure whether I should speak to a doctor',
+  ])('asks about %j: a known diagnosis or a feeling is not yet a symptom', async (text) => {
+    expect((await route(text)).decision.route).toBe('CLARIFY');
+  });
+
+  it.each(['I have asthma and I am wheezing a lot tonight', 'type 2 diabetic, feel rough and my foot has gone red and hot', 'on chemotherapy and feel shivery with a temperature'])(
+    'triages %j: a known diagnosis with a symptom is triage',
+    async (text) => {
+      expect((await route(text)).decision.route).toBe('TRIAGE');
+    },
+  );
 });
