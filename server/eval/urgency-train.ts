@@ -37,6 +37,8 @@ export const TRAINING_FILES = [
   'test/eval/blind-l-cases.jsonl',
   'test/eval/blind-m-cases.jsonl',
   'test/eval/blind-n-cases.jsonl',
+  'test/eval/blind-p-cases.jsonl',
+  'test/eval/blind-q-cases.jsonl',
 ];
 
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */

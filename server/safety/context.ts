@@ -33,7 +33,7 @@ const YEARS = /\b(?:im|i am|hes|he is|shes|she is|aged?|(?:mum|mom|mother|dad|fa
 const OLD_WORDS = /\b(?:elderly|pensioner|my (?:nan|nana|nanna|gran|granny|grandma|grandad|grandpa|grandmother|grandfather)|care home|nursing home)\b/;
 const DIABETES = /\b(?:diabet\w*|type (?:1|one|2|two)\b|t1d|t2d|insulin|metformin|gliclazide|sitagliptin|empagliflozin|dapagliflozin)/;
 const BLOOD_THINNER =
-  /\b(?:warfarin|apixaban|eliquis|rivaroxaban|xarelto|edoxaban|lixiana|dabigatran|pradaxa|blood thinn\w*|anticoag\w*|clopidogrel|ticagrelor|heparin|clexane|enoxaparin)\b/;
+  /\b(?:warfarin|apixaban|eliquis|rivaroxaban|xarelto|edoxaban|lixiana|dabigatran|pradaxa|blood thinn\w*|anticoag\w*|clopidogrel|ticagrelor|heparin|clexane|enoxaparin|haemophilia|hemophilia|haemophiliac|von willebrand\w*|bleeding disorder|clotting disorder)\b/;
 const HEART = /\b(?:angina|heart (?:disease|problems?|condition|failure)|had a heart attack|stents?|bypass|high blood pressure|high cholesterol|smoker)\b/;
 const PREGNANT = /\b(?:(?<!not |never been |no longer )pregnant|\d{1,2} ?weeks? (?:pregnant|gone|pg)|expecting (?:a baby|twins)|my pregnancy|my bump|my midwife)\b/;
 const POSTNATAL = /\b(?:gave birth|(?:just )?had (?:a|my|the|our|her) baby|post ?(?:partum|natal)|since (?:the|my) (?:birth|delivery|c ?section)|after (?:the|my) (?:birth|delivery|c ?section|caesarean))\b/;

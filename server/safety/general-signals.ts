@@ -131,7 +131,7 @@ export const GENERAL_SIGNALS = {
   // ---- burns -------------------------------------------------------------------------------------
   electrical: sig('normal', [
     'electric\\w* (?:shock|burn|injury|current)', 'electrocut\\w*', '(?:touched|touching|grabbed|hit|got hold of) (?:a |the )?live (?:wire|cable|rail|socket|terminal)',
-    'live wire', '(?:shock|zapped|jolt) (?:from|off) (?:a |the |an )?(?:\\w+ )?(?:socket|plug|wire|cable|mains|fence|appliance|kettle|toaster|charger|light switch)',
+    'live wire', '(?:bare|exposed|frayed|stripped) (?:wire|wires|cable|cables)', '(?:shock|zapped|jolt) (?:from|off) (?:a |the |an )?(?:\\w+ )?(?:socket|plug|wire|cable|mains|fence|appliance|kettle|toaster|charger|light switch)',
     'mains (?:electricity|shock|current)', 'struck by lightning', 'lightning strike',
   ]),
   chemical: sig('normal', [
@@ -366,7 +366,7 @@ export const GENERAL_SIGNALS = {
   reducedMovements: sig('normal', [
     '(?:baby|babys|bump)(?: \\w+){0,3} (?:moving|movements?|kicking|kicks|wriggling)(?: \\w+){0,3} (?:less|fewer|slower|slowed|reduced|not as much|stopped|quieter)',
     '(?:baby|babys) (?:hasnt|has not|havent|not) (?:moved|kicked|been moving|been kicking)', '(?:not|havent|hasnt|cant) (?:felt|feel) (?:the |my )?baby (?:move|kick|moving|kicking)',
-    '(?:baby|babys)(?: \\w+){0,2} not (?:moving|kicking|wriggling)(?: \\w+){0,1} (?:as much|as often|much|often|like (?:normal|usual))', 'reduced (?:fetal |foetal |baby )?movements?', '(?:less|fewer) (?:movements?|kicks) (?:than usual|today)',
+    '(?:baby|babys)(?: \\w+){0,2} not (?:moving|kicking|wriggling)(?: \\w+){0,1} (?:as much|as often|much|often|like (?:normal|usual))', 'reduced (?:fetal |foetal |baby )?movements?', '(?:baby|babys|bump)(?: \\w+){0,2} (?:has |have |is |has been |gone |been )(?:really |very |so |quite |a lot )?(?:quiet|quieter|still)(?! (?:now|asleep))', '(?:hardly|barely) (?:any|felt (?:any|anything|him|her|them|the baby)|feel (?:any|anything|him|her|the baby))(?: \\w+){0,2} (?:kicks?|movements?|moving|kicking|since|today|all day)', '(?:less|fewer) (?:movements?|kicks) (?:than usual|today)',
   ]),
   // ---- found by blind-h and -i (measured twice, then tuned on): a hypo that does not come up,
   // shock, retention, priapism, heavy bleeding from the bottom, black stools, sickle cell with fever
@@ -393,6 +393,12 @@ export const GENERAL_SIGNALS = {
   progressiveWeakness: sig('normal', [
     '(?:legs|arms|hands|feet)(?: \\w+){0,3} (?:getting|got|gone|going|have got|are getting|has got) (?:weaker|weak|floppy)', '(?:can hardly|cant|can barely) (?:get up|climb|walk up|manage) (?:the )?stairs',
     'weakness(?: \\w+){0,4} (?:spreading|moving up|climbing|creeping up|getting worse)',
+    '(?:tingl\\w*|pins and needles|numbness)(?: \\w+){0,3} (?:creeping|spreading|moving|climbing|going|working its way) up (?:from )?(?:my |his |her |their |the |both )?(?:feet|legs|toes|hands)',
+    '(?:legs|arms)(?: \\w+){0,2} (?:are |have gone |gone |feel |have been )?(?:weak|floppy|like jelly)(?: \\w+){0,3} (?:struggl\\w*|cant|could not|couldnt) (?:to )?(?:get up|stand|walk|climb)',
+    'struggl\\w* (?:to )?(?:get up|climb|walk up) (?:the )?stairs',
+  ]),
+  slowPulse: sig('normal', [
+    '(?:pulse|heart ?rate|heartbeat|heart)(?: \\w+){0,3} (?:really |very |so |quite |dead )?(?:slow|low)(?! down| it down)', 'slow (?:pulse|heart ?rate|heartbeat)', '(?:pulse|heart ?rate) (?:of |is |was |at |down to )?(?:2\\d|3\\d|4\\d)\\b',
   ]),
   tinglingAny: sig('normal', ['tingl\\w*', 'pins and needles', 'numb\\w*']),
 } satisfies Record<string, Signal>;

@@ -73,6 +73,8 @@ export const RULES: Rule[] = [
   // ---- collapse and fits
   { kind: 'other', hint: 'fainting', label: 'collapse or fainting during exercise', needs: [['collapse'], ['exertion']], source: `${NHS}fainting/` },
   { kind: 'other', hint: 'fainting', label: 'collapse or fainting with chest pain or palpitations', needs: [['collapse'], ['chestPain', 'palpitations']], source: `${NHS}fainting/` },
+  // A very slow pulse with fainting is a heart rhythm problem (heart block) until shown otherwise.
+  { kind: 'other', hint: 'fainting', label: 'fainting with a very slow pulse', needs: [['collapse'], ['slowPulse']], source: `${NHS}fainting/` },
   { kind: 'other', label: 'unconscious or not breathing', needs: [['unconscious']], source: `${NHS}fainting/` },
   { kind: 'other', hint: 'epilepsy', label: 'long or first seizure', needs: [['longSeizure']], source: `${NHS}epilepsy/` },
 
@@ -88,7 +90,7 @@ export const RULES: Rule[] = [
   { kind: 'sepsis', hint: 'sepsis', label: 'infection with confusion, no urine, fast breathing or feeling very unwell', needs: [['infection'], SEPSIS_SIGNS], source: `${NHS}sepsis/` },
   // A spreading red line from a wound is infection tracking along the lymph vessels: with shivering,
   // a racing heart or feeling very unwell it is sepsis until shown otherwise.
-  { kind: 'sepsis', hint: 'sepsis', label: 'a red line spreading from a wound or infection, with shivering, a racing heart or feeling very unwell', needs: [['lymphangitis'], ['rigors', 'palpitations', 'veryUnwell', 'feelDying', 'fastBreathing', 'confused']], source: `${NHS}sepsis/` },
+  { kind: 'sepsis', hint: 'sepsis', label: 'a red line spreading from a wound or infection, with a temperature, shivering, a racing heart or feeling very unwell', needs: [['lymphangitis'], ['rigors', 'fever', 'palpitations', 'veryUnwell', 'feelDying', 'fastBreathing', 'confused']], source: `${NHS}sepsis/` },
   // A short febrile fit in a child who has had them before and is back to normal is "call 111 or a GP".
   { kind: 'child', label: 'child floppy, unresponsive, struggling to breathe or with a non-fading rash', needs: [['child'], ['floppy', 'childDanger', 'nonBlanching']], source: `${NHS}fever-in-children/` },
   { kind: 'child', label: 'child having a fit', needs: [['child'], ['childSeizure']], except: [['knownFits'], ['recovered']], source: `${NHS}febrile-seizures/` },
@@ -193,7 +195,9 @@ export const RULES: Rule[] = [
   // ---- get seen today: Urgent Primary Care floors ------------------------------------------------
   { kind: 'other', level: 'URGENT', hint: 'fever-in-children', label: 'a baby of 3 to 6 months with a temperature of 39C or more', needs: [['infant3To6Months'], ['temperature39']], source: `${NHS}fever-in-children/` },
   // NHS: a baby moving less than usual means calling the midwife or maternity unit straight away, not waiting.
-  { kind: 'pregnancy', level: 'URGENT', label: 'a baby moving less than usual in pregnancy: call your midwife or maternity unit now', needs: [['pregnant', 'reducedMovements'], ['reducedMovements']], source: 'https://www.nhs.uk/pregnancy/keeping-well/your-babys-movements/' },
+  // NHS: contact the maternity unit immediately, day or night, and do not wait until tomorrow: that is
+  // being checked in hospital now, the A&E tier (it was URGENT; three blind writers in four said A&E).
+  { kind: 'pregnancy', label: 'a baby moving less than usual in pregnancy: call your maternity unit now, day or night, and go in to be checked', needs: [['pregnant', 'reducedMovements'], ['reducedMovements']], source: 'https://www.nhs.uk/pregnancy/keeping-well/your-babys-movements/' },
   { kind: 'other', level: 'URGENT', label: 'signs of dehydration (few wet nappies, little or dark wee, cannot keep fluids down)', needs: [['dehydration']], source: `${NHS}dehydration/` },
   { kind: 'other', level: 'URGENT', label: 'a baby, child or older person not drinking or feeding', needs: [['poorIntake'], ['child', 'infantUnder3Months', 'infant3To6Months', 'olderAge']], source: `${NHS}dehydration/` },
   { kind: 'other', level: 'URGENT', label: 'symptoms not helped by treatment', needs: [['treatmentFailed']], source: 'https://www.nhs.uk/nhs-services/gps/' },

@@ -244,6 +244,7 @@ const CORE_SIGNALS = {
     '(?:light|lights|sunlight|brightness)(?: \\w+){0,2} (?:hurts?|hurting|painful|bothers?|bothering|unbearable|too bright)',
     '(?:sensitive|sensitivity) to (?:the )?light', 'cant (?:stand|bear|look at|handle|cope with) (?:the |bright )?lights?',
     'photophobi\\w*', 'hurts to look at (?:the )?lights?', 'dislike of (?:bright )?lights?',
+    '(?:doesnt|dont|wont|didnt) (?:want to |like to )?look (?:at|into) (?:the )?(?:bright )?lights?', '(?:hiding|hides|hid|turning away|turns away|shielding (?:her|his|their|my) eyes) from (?:the )?lights?',
   ]),
   meningitisMention: sig('normal', ['meningitis', 'menigitis', 'meningitus', 'menengitis', 'meningites', 'meningococcal']),
   meningitisCompanion: sig('normal', ['headache', 'head ache', 'head hurts', 'head is pounding', 'pounding head', 'rash', 'vomit\\w*', 'being sick']),
@@ -302,8 +303,9 @@ const CORE_SIGNALS = {
     'lips(?: (?:are|have|has|look|looks|gone|turned|turning|going|gone|a|bit|slightly|all|very|quite|kind|sort|of|slight))* (?:blue|bluish|grey|gray|greyish|grayish|purple|purplish)',
     'sucking in (?:under|between|below)', 'ribs sucking in',
     '(?:skin|ribs|tummy|chest)(?: \\w+){0,4} (?:pulling|sucking|drawing|sinking|caving) in', '(?:pulling|sucking|drawing) in (?:between|under|below) (?:the |her |his |their )?ribs',
-    '(?:inhaler|blue inhaler|reliever|salbutamol|ventolin)(?: \\w+){0,6} (?:not|isnt|doesnt|didnt|arent) (?:working|help\\w*)',
+    '(?:inhaler|blue inhaler|reliever|salbutamol|ventolin)(?: \\w+){0,6} (?:not|isnt|doesnt|didnt|arent) (?:working|help\\w*|touching (?:it|them|the sides))',
     '(?:can|could) (?:hardly|barely|only just) (?:talk|speak|get (?:my |the |any )?words out|say (?:a few )?words|finish (?:a )?sentences?)',
+    '(?:can|could) only (?:get|say|manage|speak) (?:a |one or two |1 or 2 )?(?:few |couple of )?words?(?: out)?',
   ], /\b(?:through (?:my |his |her |the )?nose|nose|nostrils?|(?:or|otherwise|else|unless) (?:i|he|she|they) (?:cant|couldnt))\b/),
 
   // ---- other emergencies ------------------------------------------------------------------------

@@ -25,6 +25,21 @@ const EMERGENCY: Case[] = [
   ['my daughter fainted in the middle of a netball match', 'other'],
   ['I passed out while jogging this morning, came round after a minute', 'other'],
   ['keep getting palpitations and today I blacked out at work', 'other'],
+  ['grandad keeled over in the kitchen, his heart rate on the monitor says 38', 'other', { age: 88 }],
+  // electricity, whatever the mark it leaves
+  ['was rewiring a lamp and grabbed an exposed cable, just a red dot on my thumb, arm feels odd', 'other'],
+  // breathing: few words, reliever doing nothing
+  ['puffing my ventolin over and over, not touching it, I can only manage a couple of words', 'breathing'],
+  // meningitis in a parent's words
+  ['my son has a temperature and a stiff neck and keeps hiding from the light', 'meningitis'],
+  // head injury with a bleeding disorder
+  ['I have von willebrand disease and smacked my head on a shelf, headache getting worse', 'head'],
+  // red streaks with a temperature
+  ['cut on my shin is angry and there are red streaks going up towards my knee, temp 38.5', 'sepsis'],
+  // weakness climbing from the feet
+  ['numbness spreading up from my toes over three days and now my legs are like jelly, couldnt stand up from the sofa', 'other'],
+  // reduced movements: the maternity unit now
+  ['34 weeks and the baby has gone really quiet today, hardly any kicks', 'pregnancy'],
   // heart, typical and atypical
   ['heavy pressure across my chest and i feel sick and sweaty', 'cardiac'],
   ['ache in my jaw and down my left arm, cold and clammy, feel like i might be sick', 'cardiac', { age: 68, notes: 'type 2 diabetes' }],
@@ -194,10 +209,13 @@ const URGENT: [string, Demographics?][] = [
   ['did the full course of antibiotics for my chest and still not better', undefined],
   ['my baby is only taking about half her usual milk', { age: 0 }],
   ['my skin has gone a bit yellow', undefined],
-  ['32 weeks and the baby has been moving less than usual since this morning'],
 ];
 
 const NOT_EMERGENCY: [string, Demographics?][] = [
+  // look-alikes of the rules above
+  ['my resting heart rate is low because I run a lot, no fainting or dizziness', undefined],
+  ['the cable on my phone charger is frayed, should i replace it', undefined],
+  ['red rash on my leg from shaving, no temperature', undefined],
   // negations and reassurances
   ['banged my head on a cupboard, tiny bump, not on blood thinners, no sickness', { age: 40 }],
   ['no chest pain, no jaw pain, just indigestion after a big meal', undefined],
