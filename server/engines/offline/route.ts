@@ -54,22 +54,26 @@ const VAGUE =
 // care. Too little to triage, but never off-topic: it gets a question, not "I can only help with
 // health".
 const HEALTH_ADJACENT =
-  /\b(?:feel\w*|felt|funny|crap|meh|in bits|run down|under the weather|(?:test|blood|scan) results?|(?:if|whether) (?:its|it is|this is|thats) (?:serious|bad|normal)|(?:should|do i need to|need to) (?:see|speak to|talk to) (?:someone|somebody|a doctor|a gp|anyone)|(?:not|hasnt|havent|not been|hasnt been) (?:quite )?right|not (?:quite )?(?:right|good|ok|okay|themselves)|(?:doesnt|dont|didnt) seem (?:right|ok|well|themselves)|(?:bad|happening|at it|playing up) again|check (?:me|him|her|them)(?: over| out)?|tablets?|pills?|medication|medicines?|meds|prescription|hospital|operation|surgery|discharged|appointment|gp|nurse|(?:advice|worried|question) (?:about|for|on) (?:my|our|me|him|her)|(?:summat|something) up with|acting (?:funny|strange|odd|weird|differently)|(?:mum|mom|dad|husband|wife|partner|nan|gran|grandmother|grandfather|grandma|grandad|son|daughter|baby|child|friend)s? (?:is|isnt|has|hasnt|been|seems?) (?:not |)(?:good|well|right|ok|bad|poorly|off|struggling))\b/;
+  /\b(?:(?:that|the same|this) thing again|feel\w*|felt|funny|crap|meh|in bits|run down|under the weather|(?:test|blood|scan) results?|(?:if|whether) (?:its|it is|this is|thats) (?:serious|bad|normal)|(?:should|do i need to|need to) (?:see|speak to|talk to) (?:someone|somebody|a doctor|a gp|anyone)|(?:not|hasnt|havent|not been|hasnt been) (?:quite )?right|not (?:quite )?(?:right|good|ok|okay|themselves)|(?:doesnt|dont|didnt) seem (?:right|ok|well|themselves)|(?:bad|happening|at it|playing up) again|check (?:me|him|her|them)(?: over| out)?|tablets?|pills?|medication|medicines?|meds|prescription|hospital|operation|surgery|discharged|appointment|gp|nurse|(?:advice|worried|question) (?:about|for|on) (?:my|our|me|him|her)|(?:summat|something) up with|acting (?:funny|strange|odd|weird|differently)|(?:mum|mom|dad|husband|wife|partner|nan|gran|grandmother|grandfather|grandma|grandad|son|daughter|baby|child|friend)s? (?:is|isnt|has|hasnt|been|seems?) (?:not |)(?:good|well|right|ok|bad|poorly|off|struggling))\b/;
 // A known diagnosis or treatment is background, not a symptom: "I have diabetes and I'm worried",
 // "on chemo and feel weird" still need a question before any triage.
 const BACKGROUND =
-  /\b(?:(?:type (?:1|2|one|two) )?diabet\w*|copd|asthma\w*|epilep\w*|heart failure|cancer|chemo\w*|radiotherapy|dementia|alzheimers|parkinsons|arthritis|warfarin|apixaban|rivaroxaban|blood thinners?|dialysis|kidney disease|ms|multiple sclerosis|hiv|immunotherapy|steroids?|insulin)\b/g;
+  /\b(?:(?:type (?:1|2|one|two) )?diabet\w*|copd|asthma\w*|epilep\w*|heart failure|cancer|chemo\w*|radiotherapy|dementia|alzheimers|parkinsons|arthritis|warfarin|apixaban|rivaroxaban|blood thinners?|dialysis|kidney disease|ms|multiple sclerosis|hiv|immunotherapy|steroids?|insulin|(?:\d+ weeks? )?pregnant|pregnancy)\b/g;
 // How someone feels, without a symptom: taken out before asking whether anything specific is left.
 const FEELINGS =
-  /\b(?:feel\w*|felt|funny|crap|meh|in bits|run down|under the weather|weird|strange|off|not (?:quite )?(?:right|good|ok|okay|well|great)|worried|unwell|ill|poorly|rough|awful|terrible|rubbish|bad)\b/;
+  /\b(?:feel\w*|felt|funny|unsettled|grizzly|clingy|whingey|whiny|(?:isnt|not|hasnt been|not been) (?:quite )?(?:himself|herself|themselves|myself|yourself|right)|crap|meh|in bits|run down|under the weather|weird|strange|off|not (?:quite )?(?:right|good|ok|okay|well|great)|worried|unwell|ill|poorly|rough|awful|terrible|rubbish|bad)\b/;
 // Care someone has had or is waiting for: a question about it is not a symptom.
 const SERVICES = /\b(?:(?:blood |urine |wee )?tests?(?: results?)?|results?|scans?|x ?rays?|referral|appointment|prescription|repeat prescription|discharge letter)\b/;
 const PAIN = /\b(?:pain\w*|hurts?|hurting|ache\w*|aching|sore)\b/;
 // Questions and remarks to the assistant itself, and jokes: small talk, not symptoms.
 const CHAT =
-  /\b(?:just (?:saying|wanted to say|popping in to say) (?:hi|hello|hey)|(?:first time|just|only) (?:using|trying|testing) (?:this|you|it|the app|the chat)|(?:pressed|clicked|hit|tapped) the wrong (?:button|thing|link))\b|^(?:(?:haha|lol|aw+) )?(?:knock knock|are you (?:there|listening|still there|awake|ok|okay)|can you hear me|do you (?:ever|even|like|have|get)|sorry,? (?:wrong (?:chat|window|person|number)|for (?:going on|rambling|the long message|bothering you))|(?:you are|youre|your) (?:great|brilliant|helpful|useless|funny|clever|smart|a star))\b/;
+  /\b(?:brb|be right back|back in a (?:sec|second|minute|min|bit)|tell me a joke|just (?:saying|wanted to say|popping in to say) (?:hi|hello|hey)|(?:first time|just|only) (?:using|trying|testing) (?:this|you|it|the app|the chat)|(?:pressed|clicked|hit|tapped) the wrong (?:button|thing|link))\b|^(?:(?:haha|lol|aw+) )?(?:knock knock|are you (?:there|listening|still there|awake|ok|okay)|can you hear me|do you (?:ever|even|like|have|get)|sorry,? (?:wrong (?:chat|window|person|number)|for (?:going on|rambling|the long message|bothering you))|(?:you are|youre|your) (?:great|brilliant|helpful|useless|funny|clever|smart|a star))\b/;
 // Questions about the assistant are small talk even when they name a symptom ("do you ever get tired").
-const ABOUT_YOU = /^(?:do you (?:ever|even)|are you (?:ever|always))\b/;
+const ABOUT_YOU = /^(?:do you (?:ever|even)|are you (?:ever|always)|tell me a joke|brb|be right back|back in a (?:sec|second|minute|min|bit))\b/;
+const THANKS_FIRST = /^(?:thanks|thank you|thankyou|thx|ty|cheers|ta|appreciate (?:it|that|this)|much appreciated)\b/;
+const IMPROVING = /\b(?:come down|gone down|coming down|better now|settled|asleep now|sleeping now|feeling better|much better|calmer|improving|eased|keep an eye)\b/;
+// A thanks that goes on to something new is not a goodbye: "thanks, but now she has a rash".
+const NEW_TROUBLE = /\b(?:but|now (?:she|he|they|i) (?:has|have|is|are)|worse|also|another)\b/;
 // People ask about their pets too; a vet is the right place, not our pages. A bite or scratch from
 // an animal is a person's injury and goes to triage.
 const ANIMAL = /\b(?:my|our|me|the) (?:\w+ )?(?:dog|dogs|puppy|pup|cat|cats|kitten|rabbit|hamster|guinea pig|horse|pony|budgie|parrot|tortoise|ferret|pet|pets)\b(?! (?:walk|lead))|\b(?:the |a )?vets?\b/;
@@ -84,7 +88,10 @@ const ABOUT = /\b(?:who are you|what are you|what can you do|what (?:can|do) you
 // Requests that are plainly not about health: answered with what the assistant is for.
 // Requests whose verb says what they are, even with body words in them ("convert 5 foot 6 into cm",
 // "rate my push pull legs split").
-const PLAINLY_OFF_TOPIC = /^(?:please )?(?:convert|rate my|translate|(?:check|proofread|look over) my (?:cv|essay|letter|email|spelling)|write (?:me )?(?:an? |the |my )?(?:\w+ )?(?:email|message|letter|complaint|review|poem|essay|cv))\b|\b(?:recipes?|how (?:long|do i) (?:do i )?(?:boil|cook|bake|roast)|workout plan|training plan|gym (?:split|plan|routine)|into (?:cm|metres|meters|kg|stone|pounds|feet|inches)|under £|for less than £|£\d+|pension|universal credit|benefits? (?:claim|form|office)|council tax|block (?:a|this|that) number|scam calls?|(?:my|the) phone (?:settings|screen|wont|keeps)|how many steps|stay fit|get fit|lose weight for|spelling mistakes?)\b/;
+// Questions about using services (registering, ordering, paying, work and benefits) are not symptoms.
+const SERVICE_ADMIN =
+  /\b(?:how (?:do|can|would) i (?:change|register|switch|order|cancel|renew|sign up|log ?in|get through to)|how much (?:is|are|does|do) (?:a |an )?(?:prescription|dental|dentist|eye test|glasses)|(?:sick|statutory sick|maternity) pay|(?:app|website|site) (?:keeps|wont|won't|isnt|is not)|logging me out|(?:pack|packing) (?:in|for) (?:my|the|a) hospital bag|hospital bag|revise for|cancel (?:my |a |the )?(?:\w+ )?membership|employment (?:law|rights)|is (?:that|it|this) (?:even )?legal)\b/;
+const PLAINLY_OFF_TOPIC = /^(?:please )?(?:convert|rate my|translate|(?:check|proofread|look over) my (?:cv|essay|letter|email|spelling)|write (?:me )?(?:an? |the |my )?(?:\w+ ){0,2}(?:email|message|letter|complaint|review|poem|essay|cv|story|song|speech|card))\b|\b(?:recipes?|how (?:long|do i) (?:do i )?(?:boil|cook|bake|roast)|workout plan|training plan|gym (?:split|plan|routine)|into (?:cm|metres|meters|kg|stone|pounds|feet|inches)|under £|for less than £|£\d+|pension|universal credit|benefits? (?:claim|form|office)|council tax|block (?:a|this|that) number|scam calls?|(?:my|the) phone (?:settings|screen|wont|keeps)|how many steps|stay fit|get fit|lose weight for|spelling mistakes?)\b/;
 const OFF_TOPIC =
   /\b(?:convert|conversion|how many (?:\w+ )?in an? |workout plan|training plan|gym (?:split|plan|routine)|rate my|(?:my|the) (?:car|van|bike|boiler|laptop|phone|washing machine|engine) (?:is|keeps|makes|wont|won't)|write (?:me )?(?:an? |the |my )?(?:\w+ )?(?:email|message|letter|complaint|review)|recipes?|cook(?:ing)? (?:a|the|some)|bake|homework|maths?|algebra|equation|essay|(?<!under the )weather|forecast|football|premier league|match|score|fixtures?|holiday|weekend away|trip to|travel|hotel|flights? to|train times|write (?:me )?(?:an? |the |my )?(?:email|message|letter|cover letter|poem|story|cv|speech|essay|text)|cover letter|poem|joke|song|lyrics|film|movie|tv|netflix|code|coding|program(?:ming)?|python|javascript|excel|spreadsheet|translate|capital of|directions|shopping|buy|price of|stock market|crypto|bitcoin|news|election|quiz|crossword|wordle|restaurant|pub|mortgage|tax|car insurance|plan (?:a|my|our) (?:weekend|trip|holiday|party|wedding|day))\b/;
 const ACKNOWLEDGE = /^(?:ok+|okay|k|kk|lol|haha+|cool|great|nice|alright|sure|fine|got it|right|noted|hmm+|yes|no|yep|nope|yeah)\b/;
@@ -149,7 +156,9 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
       if (ANIMAL.test(t) && !ANIMAL_INJURY.test(t) && !WITH_ANIMAL.test(t)) return 'animal';
       if (CHAT.test(t) && (!MEDICAL.test(t) || ABOUT_YOU.test(t))) return 'chat';
       // A plain non-health request, before page phrases can misread it ("flights to Spain" is no sprain).
-      if (PLAINLY_OFF_TOPIC.test(t) || (OFF_TOPIC.test(t) && !MEDICAL.test(t))) return 'offTopic';
+      if (PLAINLY_OFF_TOPIC.test(t) || ((OFF_TOPIC.test(t) || SERVICE_ADMIN.test(t)) && !MEDICAL.test(t))) return 'offTopic';
+      // "thank you, her temperature has come down": a closing thanks, not new symptoms.
+      if (THANKS_FIRST.test(t) && (IMPROVING.test(t) || !MEDICAL.test(t)) && !NEW_TROUBLE.test(t)) return 'thanks';
       const specificity = strongest(text);
       if (specificity !== null && !followsSymptoms && onlyBackground(t)) return 'vague';
       if (specificity !== null) return !followsSymptoms && brief(t, specificity) ? 'brief' : 'symptoms';

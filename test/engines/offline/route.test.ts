@@ -28,7 +28,7 @@ describe('offline route', () => {
     expect(answer.trim().endsWith('?')).toBe(true);
   });
 
-  it.each(["what's the weather like in london today?", 'can you recommend a good pizza place?', 'tell me a joke', 'how do i reset my password for this site?'])(
+  it.each(["what's the weather like in london today?", 'can you recommend a good pizza place?', 'how do i reset my password for this site?', 'how do i switch to another dentist near me'])(
     'declines off-topic %j honestly',
     async (text) => {
       const { decision, answer } = await route(text);
@@ -168,7 +168,7 @@ describe('offline route', () => {
     },
   );
 
-  it.each(['are you still there?', 'lol you are brilliant', 'sorry I tapped the wrong thing', 'hello, just trying this out', 'do you ever sleep'])(
+  it.each(['are you still there?', 'lol you are brilliant', 'sorry I tapped the wrong thing', 'hello, just trying this out', 'do you ever sleep', 'tell me a joke', 'brb, doorbell'])(
     'answers small talk %j as small talk, without asking for symptoms it was not given',
     async (text) => {
       const { decision } = await route(text);
@@ -202,4 +202,12 @@ describe('offline route', () => {
       expect((await route(text)).decision.route).toBe('TRIAGE');
     },
   );
+
+  it.each(['thank you, his temperature has gone down and he is sleeping now', 'cheers, feeling much better today'])('takes %j as a closing thanks', async (text) => {
+    expect((await route(text)).decision.route).toBe('DIRECT');
+  });
+
+  it.each(['thanks, but now she has a rash that does not fade', 'thank you, it is getting worse though, my chest is tight'])('triages %j: thanks with new trouble is not a goodbye', async (text) => {
+    expect((await route(text)).decision.route).toBe('TRIAGE');
+  });
 });
