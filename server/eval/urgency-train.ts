@@ -39,6 +39,9 @@ export const TRAINING_FILES = [
   'test/eval/blind-n-cases.jsonl',
   'test/eval/blind-p-cases.jsonl',
   'test/eval/blind-q-cases.jsonl',
+  'test/eval/blind-o-cases.jsonl',
+  'test/eval/blind-r-cases.jsonl',
+  'test/eval/blind-t-cases.jsonl',
 ];
 
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */

@@ -338,6 +338,8 @@ export const GENERAL_SIGNALS = {
   ]),
   crushOrSevered: sig('normal', [
     '(?:finger|fingers|toe|toes|thumb|hand|foot|feet|arm|leg|ear|fingertip|tip of (?:my|his|her) (?:finger|thumb))(?: \\w+){0,4} (?:nearly off|almost off|hanging off|cut off|chopped off|sliced off|severed|came off|come off|ripped off|torn off|partly off)',
+    '(?:took|taken|chopped|cut|sliced|ripped|torn|tore|lopped|snipped|sheared) (?:the )?(?:end|tip|top|half|part) (?:off )?of (?:my|his|her|their|the) (?:finger|thumb|toe|fingertip|ear|nose)(?: off)?', '(?:finger|thumb|toe|fingertip|tip)(?: \\w+){0,3} in a (?:bag|box|tub|glass|cup)',
+    'degloving', '(?:skin|flesh)(?: \\w+){0,2} (?:pulled|ripped|torn|stripped|peeled|come|came) (?:right )?off (?:my|his|her|their|the) (?:finger|thumb|hand|fingers)', '(?:ring|wedding ring)(?: \\w+){0,4} (?:caught|snagged|ripped|pulled)(?: \\w+){0,10} (?:skin|flesh)', '(?:pulled|ripped|torn|tore|stripped|peeled) (?:all )?(?:the )?(?:skin|flesh) (?:right )?off (?:my|his|her|their|the) (?:finger|thumb|hand|fingers)',
     '(?:crushed|crush injury|crushed by|crushed under|crushed in)', 'caught (?:in|under) (?:a |the )?(?:machine|machinery|press|roller|conveyor|lathe|car door|gate)',
   ]),
   tightPressure: sig('normal', ['tightness', 'pressure', 'heaviness', 'squeezing', 'crushing', 'tight feeling', 'heavy feeling']),
@@ -400,5 +402,27 @@ export const GENERAL_SIGNALS = {
   slowPulse: sig('normal', [
     '(?:pulse|heart ?rate|heartbeat|heart)(?: \\w+){0,3} (?:really |very |so |quite |dead )?(?:slow|low)(?! down| it down)', 'slow (?:pulse|heart ?rate|heartbeat)', '(?:pulse|heart ?rate) (?:of |is |was |at |down to )?(?:2\\d|3\\d|4\\d)\\b',
   ]),
+  // Tetanus after a wound: the jaw stiffening, then spasms.
+  lockjaw: sig('normal', ['lock ?jaw', 'jaw(?: \\w+){0,2} (?:is |going |gone |getting |feels |locked |locking )?(?:stiff|locked|locking|tight|seizing|clenched)', '(?:cant|can barely|cannot|struggling to) open (?:my|his|her|their) (?:mouth|jaw)']),
+  spasms: sig('normal', ['spasm\\w*', 'muscles? (?:keep )?(?:jerking|locking|cramping up)']),
+  // Oil, grease, paint or vaccine forced under the skin: looks small, needs surgery the same day.
+  injectionInjury: sig('normal', [
+    '(?:grease gun|paint gun|paint sprayer|spray gun|high pressure|pressure washer|jet wash\\w*|hydraulic (?:line|hose|pipe|oil)|diesel injector|injector)(?: \\w+){0,5} (?:into|in|went into|injected|through) (?:my|his|her|their|the)',
+    '(?:injected|jabbed|stabbed|stuck) (?:myself|himself|herself|themselves)(?: \\w+){0,8} (?:vaccine|oil|oily|grease|adjuvant)', '(?:vaccine|oil|grease|paint)(?: \\w+){0,3} (?:injected|injection) (?:into|in) (?:my|his|her|their)',
+  ]),
+  stungMouth: sig('normal', ['(?:stung|sting|bitten|bite)(?: \\w+){0,4} (?:in|inside|on the inside of|on) (?:the |my |his |her |their )?(?:inside of (?:the |my |his |her )?)?(?:mouth|throat|tongue)', '(?:wasp|bee|hornet|fly|insect)(?: \\w+){0,4} (?:in|into) (?:my|his|her|their) (?:mouth|throat)(?: \\w+){0,6} (?:stung|sting)']),
+  // Swallowed something poisonous (beyond medicines): with symptoms, A&E (NHS poisoning).
+  poisonSwallowed: sig('normal', [
+    '(?:drank|drunk|swallowed|ate|eaten|had (?:a )?(?:sip|swig|mouthful|gulp) of|sipped)(?: \\w+){0,6} (?:weedkiller|weed killer|pesticide|insecticide|paraquat|glyphosate|roundup|sheep dip|antifreeze|screenwash|rat poison|slug pellets|white spirit|paraffin|petrol|diesel|lamp oil|bleach|brake fluid|creosote)',
+    '(?:wild|foraged|picked) (?:\\w+ )?mushrooms?', 'mushrooms? (?:we |i |he |she |they )?(?:picked|foraged|found)', '(?:foraged|foraging)(?: \\w+){0,4} (?:ate|eaten|had|cooked)',
+    '(?:weedkiller|weed killer|pesticide|paraquat|antifreeze|sheep dip)(?: \\w+){0,4} (?:swallowed|drank|drunk|in (?:my|his|her) mouth)',
+  ]),
+  poisonSymptom: sig('normal', ['vomit\\w*', 'being sick', 'been sick', 'throwing up', 'diarrh\\w*', 'burning', 'stomach cramps?', 'drowsy', 'confused', 'dizzy', 'breathing', 'sweating', 'drooling', 'hallucinat\\w*', 'fit', 'seizure']),
+  // A fall or blow, then neck or back pain with tingling or weakness in the limbs: a spinal injury.
+  spinalTrauma: sig('normal', [
+    '(?:fell|fall|fallen|came off|come off|thrown|threw me|crash\\w*|landed|dived|diving|rugby tackle|tackled|hit by|knocked off)(?: \\w+){0,8} (?:neck|back|spine)',
+    '(?:neck|back|spine)(?: \\w+){0,6} (?:after|since) (?:i |he |she |they )?(?:fell|falling|the fall|a fall|came off|coming off|the crash|a crash|diving|being thrown)',
+  ]),
+  limbNeuro: sig('normal', ['tingl\\w*(?: \\w+){0,3} (?:both|arms|hands|legs|feet)', '(?:both|my|his|her) (?:hands|arms|legs|feet)(?: \\w+){0,3} (?:tingl\\w*|numb|weak|pins and needles|dead)', 'pins and needles in (?:both|my|his|her) (?:hands|arms|legs|feet)', 'cant feel (?:my|his|her) (?:hands|arms|legs|feet)']),
   tinglingAny: sig('normal', ['tingl\\w*', 'pins and needles', 'numb\\w*']),
 } satisfies Record<string, Signal>;

@@ -205,7 +205,7 @@ const CORE_SIGNALS = {
   blotchy: sig('normal', ['blotchy (?:pale|grey|gray|blue) skin', 'pale blotchy', 'pale and (?:clammy|cold)', 'cold (?:hands and feet|hands|feet)']),
   confused: sig('normal', [
     '(?:very |really |extremely |suddenly |so |quite |more |getting |new )?(?:confused|confusion|disorientated|disoriented|delirious|delerious)',
-    'not making (?:any )?sense', 'talking (?:nonsense|rubbish|gibberish)', 'doesnt (?:know|recognise|recognize) (?:where|who|me)',
+    '(?:not|barely|hardly|isnt|wasnt) making (?:any |much )?sense', 'talking (?:nonsense|rubbish|gibberish)', 'doesnt (?:know|recognise|recognize) (?:where|who|me)',
     '(?:not with it|out of it)', '(?:very|really|extremely|unusually|abnormally) (?:drowsy|sleepy)', '(?:hard|difficult) to wake',
     '(?:cant|wont|not) wake(?: up|n)?', 'unresponsive', 'not responding',
   ]),
@@ -278,6 +278,7 @@ const CORE_SIGNALS = {
     '(?:bleed\\w*|blood)(?: \\w+){0,2} (?:heavily|a lot|loads|lots|badly|everywhere|wont stop|not stopping|doesnt stop|isnt stopping|hasnt stopped|keeps? coming|non stop|nonstop|pouring|gushing|spurting|pumping|soaking|soaked|through (?:the |my |a |his |her )?(?:bandage|towel|pad|dressing|clothes))',
     '(?:heavy|severe|major|massive|uncontrollable|uncontrolled|lots of|loads of|a lot of|pouring|gushing|spurting|pumping|really bad|serious|profuse|huge amount of) (?:bleed\\w*|blood|blood loss)',
     '(?:lots|loads|a lot|pints|litres|cups) of blood',
+    '(?:blood|bleeding)(?: \\w+){0,2} (?:coming|soaking|seeping|pouring|leaking) (?:through|out of|out from under) (?:\\d+ |two |three |the |a |my |his |her )?(?:towels?|tea towels?|bandages?|dressings?|tourniquet|t ?shirts?|jumpers?)', '(?:its|it is|blood is|wound is|cut is) (?:pumping|spurting)',
     'cant (?:stop|control) (?:the |his |her |my |their |this )?(?:bleed\\w*|blood)', '(?:wont|doesnt|isnt|hasnt|not|cant|never) stop(?:ped|ping)? bleed\\w*',
     '(?:vomit\\w*|throwing up|threw up|being sick|been sick|sicking up|puking|puked|sick) (?:up )?(?:\\w+ )?blood',
     'blood in (?:my |his |her |their |the )?(?:vomit|sick)',

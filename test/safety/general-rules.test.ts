@@ -38,6 +38,16 @@ const EMERGENCY: Case[] = [
   ['cut on my shin is angry and there are red streaks going up towards my knee, temp 38.5', 'sepsis'],
   // weakness climbing from the feet
   ['numbness spreading up from my toes over three days and now my legs are like jelly, couldnt stand up from the sofa', 'other'],
+  // outdoor work and home: injuries that look small or sound calm
+  ['angle grinder slipped into my forearm, blood is soaking through the tea towel and it keeps pumping', 'bleeding'],
+  ['sliced the tip off my thumb on the mandoline, I have the tip in a cup of ice', 'other'],
+  ['my ring snagged on the fence as I climbed over and ripped the skin off my finger', 'other'],
+  ['stood on a rusty nail a week ago, now my jaw feels tight and my back keeps going into spasms', 'other'],
+  ['grease gun went off into the side of my hand, tiny hole but it is swelling fast', 'other'],
+  ['a wasp went into my can and it stung me inside my mouth, lip and tongue swelling', 'airway'],
+  ['my son drank some of the antifreeze from a squash bottle in the garage and now hes been sick', 'other'],
+  ['ate some mushrooms we foraged on our walk, now vomiting with stomach cramps', 'other'],
+  ['came off my mountain bike over the handlebars, neck really sore and pins and needles in both hands', 'other'],
   // reduced movements: the maternity unit now
   ['34 weeks and the baby has gone really quiet today, hardly any kicks', 'pregnancy'],
   // heart, typical and atypical
@@ -213,6 +223,10 @@ const URGENT: [string, Demographics?][] = [
 
 const NOT_EMERGENCY: [string, Demographics?][] = [
   // look-alikes of the rules above
+  ['picked some blackberries on a walk and ate them, feel fine', undefined],
+  ['jaw feels stiff in the mornings, I grind my teeth at night', undefined],
+  ['fell off the sofa laughing, neck a bit stiff, no tingling anywhere', undefined],
+  ['got stung on my arm by a wasp, red and itchy', undefined],
   ['my resting heart rate is low because I run a lot, no fainting or dizziness', undefined],
   ['the cable on my phone charger is frayed, should i replace it', undefined],
   ['red rash on my leg from shaving, no temperature', undefined],
