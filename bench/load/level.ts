@@ -160,6 +160,13 @@ export interface LevelSummary {
   machineCores: Record<string, number>;
   /** Service CPU time per turn (all instances): flat from level to level when nothing scans per event. */
   cpuMsPerTurn: number;
+  /**
+   * Events each subscriber received, on average. A service that falls behind merges the tokens of
+   * a read into one event, so CPU per turn falls as this does: compare CPU per turn at like figures.
+   */
+  eventsPerTurn: number;
+  /** Service CPU time over all events received by subscribers (µs): the turn's fixed work included. */
+  cpuUsPerEvent: number;
   turns: number;
   completed: number;
   errors: number;
@@ -176,6 +183,7 @@ export interface LevelSummary {
 /** Baseline (idle) heap and RSS of the services, to subtract from the live plateau. */
 export function summarise(run: LevelRun, shape: StreamShape, idle: { heapMb: number; rssMb: number }): LevelSummary {
   const ok = run.turns.filter((t) => t.followed);
+  const deliveredEvents = ok.reduce((sum, t) => sum + t.followed!.events.length, 0);
   const sendMs = run.turns.flatMap((t) => (t.sendMs === null ? [] : [t.sendMs]));
   const rel = (t: { sentAt: number }, wall: number | null) => (wall === null ? null : wall - (performance.timeOrigin + t.sentAt));
   const firstEvent = ok.flatMap((t) => [rel(t, t.followed!.firstEventAt)].filter((x): x is number => x !== null));
@@ -251,6 +259,8 @@ export function summarise(run: LevelRun, shape: StreamShape, idle: { heapMb: num
     serviceCores: Object.fromEntries(Object.entries(run.cores).map(([k, v]) => [k, round(v, 2)])),
     machineCores: Object.fromEntries(Object.entries(run.machine ?? {}).map(([k, v]) => [k, round(v, 2)])),
     cpuMsPerTurn: round((Object.values(run.cores).reduce((a, b) => a + b, 0) * run.wallMs) / n, 0),
+    eventsPerTurn: ok.length ? round(deliveredEvents / ok.length, 0) : 0,
+    cpuUsPerEvent: deliveredEvents ? round((Object.values(run.cores).reduce((a, b) => a + b, 0) * run.wallMs * 1000) / deliveredEvents, 0) : 0,
     turns: run.turns.length,
     completed,
     errors,

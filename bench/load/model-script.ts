@@ -1,4 +1,5 @@
 import type { Script, ScriptRequest } from '../../test/support/fake-openai.js';
+import { SEARCH_TOOL } from '../../server/engines/model/turn-prompts.js';
 
 /**
  * What the fake model server streams for the load bench, and how tokens are stamped.
@@ -44,14 +45,14 @@ const words = (n: number) => ` ${PLACEHOLDER}`.repeat(n);
 export const SEARCH_QUERY = 'fever and cough for three days';
 export const MESSAGE = 'I have had a fever and a cough for three days';
 
-/** The fake's handler: router (tools: a search call), responder (chat), reasoner (completions). */
+/** The fake's handler: router (tools: a call of the router's own search tool, so one router call per turn), responder (chat), reasoner (completions). */
 export function modelScript(shape: StreamShape) {
   const paced = { chunksPerSecond: shape.rate, steadyPace: true, onChunk: stamp } satisfies Partial<Script>;
   const perRound = Math.max(1, Math.round(shape.thinking / shape.rounds));
   return (req: ScriptRequest): Script | undefined => {
     if (req.path === '/v1/chat/completions') {
       if (Array.isArray(req.body.tools) && req.body.tools.length > 0) {
-        return { toolCalls: [{ name: 'search_conditions', arguments: { query: SEARCH_QUERY } }], chunksPerSecond: shape.rate, steadyPace: true };
+        return { toolCalls: [{ name: SEARCH_TOOL, arguments: { query: SEARCH_QUERY } }], chunksPerSecond: shape.rate, steadyPace: true };
       }
       return { text: words(shape.answer).trimStart(), ...paced };
     }

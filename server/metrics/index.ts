@@ -46,7 +46,23 @@ export class Metrics {
     registers: [this.registry],
   });
   readonly turnsRunning = new Gauge({ name: 'triage_turns_running', help: 'Turns in flight in this instance.', registers: [this.registry] });
-  readonly eventsPublished = new Counter({ name: 'triage_turn_events_published_total', help: 'Turn events published to the bus.', labelNames: ['type'], registers: [this.registry] });
+  /** Events published since the last scrape, by type: counted as plain numbers (one per token), added to the counter when it is read. */
+  private readonly unscrapedEvents = new Map<string, number>();
+  readonly eventsPublished = new Counter({
+    name: 'triage_turn_events_published_total',
+    help: 'Turn events published to the bus.',
+    labelNames: ['type'],
+    registers: [this.registry],
+    collect: () => {
+      for (const [type, n] of this.unscrapedEvents) this.eventsPublished.inc({ type }, n);
+      this.unscrapedEvents.clear();
+    },
+  });
+
+  /** Counts one published event (per token: no label hashing here, see `eventsPublished`). */
+  eventPublished(type: string): void {
+    this.unscrapedEvents.set(type, (this.unscrapedEvents.get(type) ?? 0) + 1);
+  }
   readonly feedbackSubmitted = new Counter({
     name: 'triage_feedback_submitted_total',
     help: 'Feedback submissions by rating; change is new (first rating of the turn), changed (a different rating) or same.',

@@ -250,7 +250,7 @@ export class TurnManager {
       const event = { ...body, turnId, seq: ++seq } as TurnEvent;
       events.append(event);
       await bus.publish(event);
-      metrics?.eventsPublished.inc({ type: body.type });
+      metrics?.eventPublished(body.type);
     };
     const coalescer = new Coalescer<TurnEventBody>(this.options.coalesceMs ?? 0, publish);
 

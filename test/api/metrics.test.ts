@@ -37,5 +37,10 @@ describe('/metrics', () => {
     expect(text).toMatch(/triage_turns_started_total\{engine="OFFLINE"\} 2/);
     expect(text).toMatch(/triage_turns_running 0/);
     expect(text).toContain('triage_process_resident_memory_bytes');
+    // Published events are counted per type, each once however often the metrics are read.
+    expect(text).toMatch(/triage_turn_events_published_total\{type="TurnStarted"\} 2\n/);
+    expect(text).toMatch(/triage_turn_events_published_total\{type="AnswerChunk"\} 1\n/);
+    const again = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    expect(again).toMatch(/triage_turn_events_published_total\{type="TurnStarted"\} 2\n/);
   });
 });

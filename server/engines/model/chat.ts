@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { TokenUsage } from '../../contract/events.js';
-import { modelError, openStream, readStream, StreamReadError } from '../../openai-compat/errors.js';
+import { modelError, StreamReadError } from '../../openai-compat/errors.js';
+import { openRawStream, readEventBatches } from '../../openai-compat/sse.js';
 import { streamWithRetry, type CallPolicy } from '../../openai-compat/retry.js';
 import { TagSplitter } from './tags.js';
 
@@ -117,7 +118,7 @@ async function* chatAttempt(
         }
       : {}),
   };
-  const stream = await openStream(options.client.chat.completions.create(body, { signal, maxRetries: 0 }));
+  const stream = await openRawStream(options.client.chat.completions.create(body, { signal, maxRetries: 0 }));
 
   const content = new ContentRouter(tools.length > 0);
   const calls = new Map<number, { id: string; name: string; args: string }>();
@@ -131,41 +132,54 @@ async function* chatAttempt(
     onToken();
   };
 
-  const emit = function* (deltas: ChatDelta[]): Generator<ChatDelta> {
+  /** Adds non-empty deltas to `out`, merging one into the last when it is of the same kind. */
+  const collect = (out: ChatDelta[], deltas: ChatDelta[]): void => {
     for (const d of deltas) {
       if (d.delta === '') continue;
       if (d.type === 'text') text += d.delta;
       else reasoning += d.delta;
-      yield d;
+      const last = out[out.length - 1];
+      if (last && last.type === d.type) last.delta += d.delta;
+      else out.push({ type: d.type, delta: d.delta });
     }
   };
 
-  for await (const chunk of readStream<Chunk>(stream)) {
-    if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
-    const choice = chunk.choices[0];
-    if (!choice) continue;
-    const delta = choice.delta as Delta;
-    const thought = delta.reasoning_content ?? delta.reasoning;
-    if (thought) {
-      seen();
-      yield* emit([{ type: 'reasoning', delta: thought }]);
+  // One network read's events at a time (as the reasoner reads its stream): what a read brought
+  // goes up as one delta of each kind, in order, not one per token.
+  for await (const batch of readEventBatches<Chunk>(stream)) {
+    const out: ChatDelta[] = [];
+    let tokens = false;
+    for (const chunk of batch) {
+      if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+      const choice = chunk.choices?.[0];
+      if (!choice) continue;
+      const delta = (choice.delta ?? {}) as Delta;
+      const thought = delta.reasoning_content ?? delta.reasoning;
+      if (thought) {
+        tokens = true;
+        collect(out, [{ type: 'reasoning', delta: thought }]);
+      }
+      if (delta.content) {
+        tokens = true;
+        collect(out, content.push(delta.content));
+      }
+      for (const tc of delta.tool_calls ?? []) {
+        tokens = true;
+        const entry = calls.get(tc.index) ?? { id: '', name: '', args: '' };
+        if (tc.id) entry.id = tc.id;
+        if (tc.function?.name) entry.name += tc.function.name;
+        if (tc.function?.arguments) entry.args += tc.function.arguments;
+        calls.set(tc.index, entry);
+      }
+      if (choice.finish_reason) finishReason = choice.finish_reason;
     }
-    if (delta.content) {
-      seen();
-      yield* emit(content.push(delta.content));
-    }
-    for (const tc of delta.tool_calls ?? []) {
-      seen();
-      const entry = calls.get(tc.index) ?? { id: '', name: '', args: '' };
-      if (tc.id) entry.id = tc.id;
-      if (tc.function?.name) entry.name += tc.function.name;
-      if (tc.function?.arguments) entry.args += tc.function.arguments;
-      calls.set(tc.index, entry);
-    }
-    if (choice.finish_reason) finishReason = choice.finish_reason;
+    if (tokens) seen();
+    yield* out;
   }
-  yield* emit(content.end());
-  // The SDK ends the iteration quietly on abort and on a connection closed without [DONE];
+  const rest: ChatDelta[] = [];
+  collect(rest, content.end());
+  yield* rest;
+  // The reader ends quietly on abort and on a connection closed without [DONE];
   // either way the answer is incomplete.
   if (finishReason === null) {
     throw new StreamReadError(new Error(signal.aborted ? 'aborted' : 'the stream ended without a finish_reason'), stream.status);

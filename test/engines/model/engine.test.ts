@@ -37,7 +37,8 @@ const records = (events: RunnerEvent[]) => events.flatMap((e) => (e.type === 'Re
 
 describe('route', () => {
   it('DIRECT: text without a tool call streams as AnswerChunks', async () => {
-    fake.chat({ text: 'Hello! What health worry can I help you with today?' });
+    // Paced, as a model streams: the chat stream hands up what each network read brought.
+    fake.chat({ text: 'Hello! What health worry can I help you with today?', chunksPerSecond: 100 });
     const { items, result } = await drain(nodes.route(ctx({ text: 'hi' })));
     expect(result).toEqual({ route: 'DIRECT' });
     expect(items.filter((e) => e.type === 'AnswerChunk').length).toBeGreaterThan(1);

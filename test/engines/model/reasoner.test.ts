@@ -176,7 +176,7 @@ describe('chat mode (hosted reasoning models)', () => {
   });
 
   it('splits <think> tags in the content, even when split across chunks', async () => {
-    fake.chat({ text: '<think>Fever and aches.\nLikely flu.</think>\n\n(flu, Self-care)', tokensPerChunk: 1 });
+    fake.chat({ text: '<think>Fever and aches.\nLikely flu.</think>\n\n(flu, Self-care)', tokensPerChunk: 1, chunksPerSecond: 100 }); // paced: one delta per network read
     const { clients } = fakeClients(fake, { REASONER_MODE: 'chat' });
     const { items, result } = await drain(clients.reasoner.reason(messages, new AbortController().signal));
     expect(items.map((d) => d.delta).join('')).toBe('Fever and aches.\nLikely flu.');
