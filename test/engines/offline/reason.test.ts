@@ -166,3 +166,15 @@ describe('offline reasoning', () => {
     await expect(drain(nodes.reason(ctx('a cough', { signal: controller.signal }), 'q', retrievalOf(all, ['cough'])))).rejects.toThrow();
   });
 });
+
+describe('three tiers of advice on a page (NHS: see a GP when you can, get seen soon, 999)', () => {
+  it('a routine flag keeps self-care and says a GP should see it, not urgently; an urgent flag still raises', () => {
+    const routine = analyse('itchy with white discharge, thrush keeps coming back', ['thrush']);
+    expect(routine.severity.severity).toBe('Self-care');
+    expect(routine.severity.seeGp).toBe(true);
+    expect(routine.severity.reason).toMatch(/see a GP when you can, which is not urgent/);
+    const urgent = analyse('nosebleeds every few days and I am on warfarin', ['nosebleed']);
+    expect(urgent.severity.severity).toBe('Urgent Primary Care');
+  });
+});
+

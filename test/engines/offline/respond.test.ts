@@ -41,6 +41,16 @@ describe('offline respond', () => {
     expect(answer.length).toBeLessThan(fullSections / 2);
   });
 
+  it('self-care with a routine flag: not urgent, but book a GP appointment, and why', async () => {
+    const { answer } = await respond('itchy with white discharge, thrush keeps coming back', { condition: 'thrush', conditionTitle: 'Thrush', severity: 'Self-care' });
+    expect(answer).toMatch(/not urgent, but please book an appointment with your GP/);
+    expect(answer).toMatch(/Why a GP should check it:\n- /);
+    expect(answer).not.toMatch(/NHS 111/);
+    const plain = await respond('itchy with white discharge, had it before and the cream worked', { condition: 'thrush', conditionTitle: 'Thrush', severity: 'Self-care' });
+    expect(plain.answer).not.toMatch(/book an appointment with your GP/);
+    expect(plain.answer).toMatch(/Things that usually help:/);
+  });
+
   it('urgent: GP, NHS 111 or an urgent treatment centre as soon as possible, plus warning signs', async () => {
     const { answer } = await respond('cough for 5 weeks', { condition: 'cough', conditionTitle: 'Cough', severity: 'Urgent Primary Care' });
     expect(answer).toMatch(/GP/);
