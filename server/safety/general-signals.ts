@@ -417,7 +417,8 @@ export const GENERAL_SIGNALS = {
     '(?:wild|foraged|picked) (?:\\w+ )?mushrooms?', 'mushrooms? (?:we |i |he |she |they )?(?:picked|foraged|found)', '(?:foraged|foraging)(?: \\w+){0,4} (?:ate|eaten|had|cooked)',
     '(?:weedkiller|weed killer|pesticide|paraquat|antifreeze|sheep dip)(?: \\w+){0,4} (?:swallowed|drank|drunk|in (?:my|his|her) mouth)',
   ]),
-  poisonSymptom: sig('normal', ['vomit\\w*', 'being sick', 'been sick', 'throwing up', 'diarrh\\w*', 'burning', 'stomach cramps?', 'drowsy', 'confused', 'dizzy', 'breathing', 'sweating', 'drooling', 'hallucinat\\w*', 'fit', 'seizure']),
+  // The mouth or throat burning after swallowing something: a corrosive.
+  burningMouth: sig('normal', ['(?:mouth|throat|lips|tongue|gullet)(?: \\w+){0,2} (?:burning|burns|burnt|on fire|stinging|blistering)', 'burning (?:in )?(?:my |his |her |their |the )?(?:mouth|throat|lips|tongue)']),
   // A fall or blow, then neck or back pain with tingling or weakness in the limbs: a spinal injury.
   spinalTrauma: sig('normal', [
     '(?:fell|fall|fallen|came off|come off|thrown|threw me|crash\\w*|landed|dived|diving|rugby tackle|tackled|hit by|knocked off)(?: \\w+){0,8} (?:neck|back|spine)',

@@ -160,7 +160,7 @@ export const RULES: Rule[] = [
   { kind: 'other', label: 'jaw stiffness or muscle spasms after a wound (tetanus)', needs: [['lockjaw'], ['spasms', 'woundWord', 'deepWound', 'bite']], source: 'https://www.nhs.uk/conditions/tetanus/' },
   { kind: 'other', label: 'oil, grease, paint or vaccine injected under the skin (injection injury)', needs: [['injectionInjury']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/' },
   { kind: 'airway', label: 'a sting or bite inside the mouth or throat', needs: [['stungMouth']], source: 'https://www.nhs.uk/conditions/insect-bites-and-stings/' },
-  { kind: 'other', label: 'swallowed a poison (weedkiller, chemicals, wild mushrooms) and now unwell', needs: [['poisonSwallowed'], ['poisonSymptom']], source: 'https://www.nhs.uk/conditions/poisoning/' },
+  { kind: 'other', label: 'swallowed a poison (weedkiller, chemicals, wild mushrooms) and now unwell', needs: [['poisonSwallowed'], ['nausea', 'diarrhoea', 'burningMouth', 'confused', 'drowsyMuddled', 'collapse', 'breathless', 'fastBreathing']], source: 'https://www.nhs.uk/conditions/poisoning/' },
   { kind: 'other', label: 'neck or back pain after a fall or blow, with tingling, numbness or weakness in the arms or legs', needs: [['spinalTrauma'], ['limbNeuro']], source: 'https://www.nhs.uk/conditions/spinal-injury/' },
   { kind: 'other', label: 'a body part crushed, nearly cut off or severed', needs: [['crushOrSevered']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/' },
   { kind: 'other', label: 'a deep or gaping bite', needs: [['bite'], ['deepWound']], source: 'https://www.nhs.uk/conditions/animal-and-human-bites/' },
