@@ -1,5 +1,6 @@
 import type { ConditionPage } from '../../knowledge/types.js';
 import { log } from '../../log.js';
+import { normalise } from '../../safety/text.js';
 import { INCONCLUSIVE, INCONCLUSIVE_TITLE, type Prediction, type RunnerEvent } from '../../contract/events.js';
 import type { Analysis, TriageEngine, RouteDecision, TurnContext } from '../../contract/engine.js';
 import type { RetrievalResult, Retriever } from '../../contract/retrieval.js';
@@ -10,7 +11,6 @@ import { reasoningParagraphs } from './explain.js';
 import { clarifyingQuestion, createRouter, directReply, type Router } from './route.js';
 import { scoreCondition } from './score.js';
 import { decideSeverity } from './severity.js';
-import { normalise } from '../../safety/text.js';
 import { answerChunks, reasoningChunks } from './stream.js';
 import { REASONING } from './templates.js';
 

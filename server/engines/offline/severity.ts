@@ -20,14 +20,13 @@ export interface SeverityDecision {
   flags: FlagHit[];
   /**
    * Self-care that should still see a GP when they can (NHS "non-urgent advice"): a page's routine
-   * flag, or symptoms that have gone on for weeks. Not urgent; the answer says so.
+   * flag. Not urgent; the answer says so.
    */
   seeGp?: boolean;
 }
 
 /** Measured on the development cases: helps more (ulcers, rashes, ringing ears) than it costs. */
 const LONG_RUNNING_DAYS = 21;
-const LONG_RUNNING_SEVERITY: Severity = 'Urgent Primary Care';
 /** Symptoms of an emergency page that must be matched before its default A&E applies. */
 const STRONG_EVIDENCE = 2;
 const FEVER = /\b(?:temperature|fever|feverish|hot|38|39|40)\b/;
@@ -73,7 +72,7 @@ export function decideSeverity(candidate: Candidate, facts: PatientFacts, text: 
     return { severity: 'Self-care', reason: `the page lists ${quoteFlags(routine)} as a reason to see a GP when you can, which is not urgent`, flags: routine, seeGp: true };
   }
   if (facts.durationDays !== undefined && facts.durationDays >= LONG_RUNNING_DAYS) {
-    return { severity: LONG_RUNNING_SEVERITY, reason: `symptoms that have lasted ${facts.durationText ?? 'several weeks'} should be checked by a GP`, flags: [], seeGp: true };
+    return { severity: 'Urgent Primary Care', reason: `symptoms that have lasted ${facts.durationText ?? 'several weeks'} should be checked by a GP`, flags: [] };
   }
   return { severity: 'Self-care', reason: `${page.title.toLowerCase()} usually gets better with self-care and none of the warning signs on the page were mentioned`, flags: [] };
 }
