@@ -48,8 +48,11 @@ export interface TriageOutcome {
   predicted?: Prediction;
   /** The engine's own prediction before the safety floor. */
   raw?: Prediction;
-  /** Why: the engine's own severity reason (offline engine) and the safety rules that fired. */
-  why?: { engine?: string; rules: string[] };
+  /**
+   * Why: the engine's own severity reason (offline engine), the safety rules that fired and the
+   * urgency model's probabilities (A&E; at least 111 or a GP today), fired or not.
+   */
+  why?: { engine?: string; rules: string[]; urgency?: { emergency: number; urgent: number } };
   route?: Route;
   ms: number;
   /** For cases exported from a clinician's review: the verdict and what was predicted then. */
@@ -138,7 +141,7 @@ export async function evaluateTriage(deps: EvaluateDeps, cases: EvalCase[], reje
       expected: expected(c),
       predicted: floored?.prediction ?? result.prediction,
       raw: result.prediction,
-      why: { ...(engineReason ? { engine: engineReason } : {}), rules: safety.fired.map((f) => `${f.level}: ${f.label}`) },
+      why: { ...(engineReason ? { engine: engineReason } : {}), rules: safety.fired.map((f) => `${f.level}: ${f.label}`), ...(safety.urgency ? { urgency: safety.urgency } : {}) },
       ...(route ? { route } : {}),
       ms: elapsed,
       ...(c.review ? { review: c.review } : {}),
