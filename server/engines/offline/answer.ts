@@ -22,7 +22,9 @@ export function composeAnswer(
   if (safetyNotice) parts.push(safetyNotice);
   if (prediction.condition === 'inconclusive' || !page) {
     // The notice already gives the emergency action; the 111 advice would contradict it.
-    parts.push(...(safetyNotice ? [ANSWER.inconclusive[0] as string, ANSWER.inconclusive[2] as string] : ANSWER.inconclusive));
+    const [sorry, next, ask] = ANSWER.inconclusive as [string, string, string];
+    if (safetyNotice) parts.push(sorry, ask);
+    else parts.push(sorry, prediction.severity === 'Self-care' ? ANSWER.inconclusiveNotUrgent : next, ask);
     return parts.join('\n\n');
   }
   const severity = prediction.severity;

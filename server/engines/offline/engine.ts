@@ -4,13 +4,12 @@ import { normalise } from '../../safety/text.js';
 import { INCONCLUSIVE, INCONCLUSIVE_TITLE, type Prediction, type RunnerEvent } from '../../contract/events.js';
 import type { Analysis, TriageEngine, RouteDecision, TurnContext } from '../../contract/engine.js';
 import type { RetrievalResult, Retriever } from '../../contract/retrieval.js';
-import { createAnalyser, type Analyser } from './analyse.js';
+import { candidateSeverity, createAnalyser, type Analyser } from './analyse.js';
 import { composeAnswer } from './answer.js';
 import { expandedText, patientMessages } from './conversation.js';
 import { reasoningParagraphs } from './explain.js';
 import { clarifyingQuestion, createRouter, directReply, type Router } from './route.js';
 import { scoreCondition } from './score.js';
-import { decideSeverity } from './severity.js';
 import { answerChunks, reasoningChunks } from './stream.js';
 import { REASONING } from './templates.js';
 
@@ -138,7 +137,7 @@ async function* respond(
   const messages = patientMessages(ctx.input, historyExchanges, router.describesSymptoms);
   const facts = analyser.facts(messages, ctx.input.demographics);
   const candidate = compiled ? scoreCondition(compiled, analyser.reader.read([...messages, ...facts.derived]), facts) : undefined;
-  const seeGp = candidate ? decideSeverity(candidate, facts, messages.map(normalise).join(' . ')).seeGp === true : false;
+  const seeGp = candidate ? candidateSeverity(candidate, facts, messages, ctx.input.demographics).seeGp === true : false;
   yield* answerChunks(composeAnswer(analysis.prediction, page, candidate, notice, seeGp), ctx.signal);
   yield { type: 'Record', record: { timings: { respond: Math.round(performance.now() - started) } } };
 }

@@ -37,9 +37,9 @@ const NUM = '(\\d+(?:\\.\\d+)?|a couple of|a few|couple of|an|a|one|two|three|fo
 
 const toNumber = (s: string): number => NUMBER_WORDS[s.replace(/ of$/, '')] ?? Number.parseFloat(s);
 
-// "for 3 weeks", "2 days", "past two weeks"; not "3 week old", "6 weeks pregnant", "5 minutes".
+// "for 3 weeks", "2 days", "past two weeks"; not "3 week old", "6 weeks pregnant", "pregnant 28 weeks".
 // "every few months" is how often, and "2 weeks after my operation" is since when, not how long.
-const DURATION = new RegExp(`(?<!\\bevery |\\bonce a |\\btimes a )\\b${NUM} (minute|hour|day|night|week|fortnight|month|year)s?\\b(?! old| pregnant| after| postpartum)`, 'g');
+const DURATION = new RegExp(`(?<!\\bevery |\\bonce a |\\btimes a |\\bpregnant )\\b${NUM} (minute|hour|day|night|week|fortnight|month|year)s?\\b(?! old| pregnant| after| postpartum)`, 'g');
 const RELATIVE: [RegExp, number][] = [
   [/\bsince (?:this morning|earlier|lunch|today)\b/, 0.3],
   [/\bsince (?:last night|yesterday|overnight)\b|\byesterday\b/, 1],

@@ -111,11 +111,22 @@ function bestOf(phrases: WeightedPhrase[], clauses: StemmedClause[]): { positive
   return { ...(positive ? { positive } : {}), ...(negative ? { negative } : {}) };
 }
 
+/**
+ * The person said how long it has lasted, and it is less than the flag's duration ("cough for 3
+ * weeks" still meets "more than 3 weeks": people round).
+ */
+function tooShort(flag: CompiledFlag, facts: PatientFacts): boolean {
+  const lasted = facts.durationDays;
+  return flag.minDays !== undefined && lasted !== undefined && lasted < flag.minDays;
+}
+
 /** Does this flag apply through the person's facts (duration, age, pregnancy) rather than words? */
 function factMatch(flag: CompiledFlag, facts: PatientFacts, hasEvidence: boolean, said: ReadonlySet<string>): FlagHit | undefined {
   if (flag.requires && !flag.requires.some((w) => said.has(w))) return undefined;
   const lasted = facts.durationDays;
-  if (flag.minDays !== undefined && lasted !== undefined && (flag.inclusive ? lasted >= flag.minDays : lasted > flag.minDays)) {
+  // How long it has lasted says something only about symptoms of this condition the person described
+  // ("had my baby 4 months ago" is not "a fever lasting 5 days").
+  if (flag.minDays !== undefined && lasted !== undefined && hasEvidence && (flag.inclusive ? lasted >= flag.minDays : lasted > flag.minDays)) {
     return { label: flag.label, level: flag.level, via: 'duration', said: facts.durationText ?? '' };
   }
   // Age and pregnancy flags only count once the symptoms fit the condition at all.
@@ -192,6 +203,9 @@ export function scoreCondition(
   // not what is happening now: those clauses are blanked for flags (indices kept for `said`).
   const current = clauses.map((c) => (REMOTE_PAST.test(c.clause.text) ? { ...c, stems: c.stems.map(() => null) } : c));
   for (const f of condition.flags) {
+    // A flag about how long it has lasted is not met by its words when the person gave a shorter
+    // time: "coughing at night for the last week" is not "weeks of coughing".
+    if (tooShort(f, facts)) continue;
     // Flags decide severity, so they need the whole phrase, and a one-word phrase must be a
     // telling word ("confused", "hives"), not a common one ("worse", "pain").
     const { positive, negative } = bestOf(f.phrases.filter(isTelling), current);

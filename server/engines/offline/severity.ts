@@ -9,7 +9,7 @@ import type { Candidate, FlagHit } from './score.js';
  * the flag's own wording ("cough lasting more than 3 weeks", "aged 65 or over"). Two general
  * rules sit on top, NHS advice that holds across conditions: a baby under 3 months with a high
  * temperature needs checking urgently, and symptoms that have gone on for 3 weeks or more
- * should be seen by a GP.
+ * should be seen by a GP (a routine appointment, not an urgent one).
  */
 
 export interface SeverityDecision {
@@ -72,7 +72,9 @@ export function decideSeverity(candidate: Candidate, facts: PatientFacts, text: 
     return { severity: 'Self-care', reason: `the page lists ${quoteFlags(routine)} as a reason to see a GP when you can, which is not urgent`, flags: routine, seeGp: true };
   }
   if (facts.durationDays !== undefined && facts.durationDays >= LONG_RUNNING_DAYS) {
-    return { severity: 'Urgent Primary Care', reason: `symptoms that have lasted ${facts.durationText ?? 'several weeks'} should be checked by a GP`, flags: [] };
+    // NHS "see a GP if it lasts more than 3 weeks" is its non-urgent tier: book an appointment.
+    // Long-running symptoms with a warning sign are caught by the flags above and the safety rules.
+    return { severity: 'Self-care', reason: `symptoms that have lasted ${facts.durationText ?? 'several weeks'} should be checked by a GP when you can, which is not urgent`, flags: [], seeGp: true };
   }
   return { severity: 'Self-care', reason: `${page.title.toLowerCase()} usually gets better with self-care and none of the warning signs on the page were mentioned`, flags: [] };
 }

@@ -65,7 +65,7 @@ export const REASONING = {
     nearest
       ? `Nothing matches clearly enough to name one condition; ${nearest} was the nearest, but on too little evidence to rely on.`
       : 'Nothing matches clearly enough to name one condition.',
-  inconclusiveSeverity: 'Without a clearer picture, the safe advice is to speak to NHS 111 or a GP.',
+  inconclusiveSeverity: 'Without a clearer picture and with no warning sign mentioned, the advice is a pharmacist or a GP appointment, and NHS 111 if it gets worse.',
   /** The final line, in the reasoner model's format. */
   verdict: (slug: string, severity: Severity) => `(${slug}, ${severity})`,
 };
@@ -106,6 +106,9 @@ export const ANSWER = {
     "The safest next step is to call **NHS 111** (or use 111 online): they can assess you properly and tell you where to go. If it feels like an emergency, call 999 or go to A&E.",
     'Could you tell me more: which symptoms you have and where, how long it has been going on, how bad it is, and the age of the person who is unwell?',
   ],
+  /** In place of the second line when nothing urgent was described. */
+  inconclusiveNotUrgent:
+    "Nothing you've described sounds urgent. A pharmacist can help with many everyday problems, and if it carries on or you're worried about it, book an appointment with your GP. If it gets worse or you're not sure what to do, call **NHS 111** (or use 111 online), and if it feels like an emergency, call 999 or go to A&E.",
 };
 
 /** "a, b and c". */

@@ -88,10 +88,11 @@ describe('an emergency page resting on one common symptom', () => {
     expect(a.severity.severity).toBe('A&E');
     expect(isThinEmergency(a.best as NonNullable<typeof a.best>)).toBe(false);
   });
-  it('is kept when nothing less urgent fits, but one common symptom asks for a doctor today, not 999', () => {
+  it('is kept when nothing less urgent fits, but one common symptom is never 999 (and with nothing urgent in the words, not today either)', () => {
     const a = analyse('my neck is stiff after sleeping on it funny', ['meningitis']);
     expect(a.best?.condition.page.slug).toBe('meningitis');
-    expect(a.severity.severity).toBe('Urgent Primary Care');
+    expect(a.severity.severity).not.toBe('A&E');
+    expect(a.severity.reason).toMatch(/only one of its signs was mentioned/);
   });
 });
 

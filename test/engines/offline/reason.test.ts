@@ -73,10 +73,25 @@ describe('offline reasoning', () => {
   });
 
   it('uses duration: a cough for 4 weeks needs a GP, a cough for 4 days does not', () => {
-    expect(analyse('I have had a cough for 4 days, otherwise fine', ['cough', 'common-cold']).severity.severity).toBe('Self-care');
+    const short = analyse('I have had a cough for 4 days, otherwise fine', ['cough', 'common-cold']);
+    expect(short.severity.severity).toBe('Self-care');
+    expect(short.severity.seeGp).toBeFalsy();
     const long = analyse('I have had a cough for 4 weeks, otherwise fine', ['cough', 'common-cold']);
-    expect(long.severity.severity).toBe('Urgent Primary Care');
     expect(long.best?.flags.some((f) => f.via === 'duration')).toBe(true);
+    // With nothing else wrong, NHS "see a GP if a cough lasts more than 3 weeks" is an appointment, not today.
+    expect(long.severity).toMatchObject({ severity: 'Self-care', seeGp: true });
+    expect(long.severity.reason).toMatch(/cough lasting more than 3 weeks.*see a GP when you can/);
+  });
+
+  it('a second opinion: with no warning sign and nothing urgent in the words, the page\'s urgency steps down one level; any rule holds it', () => {
+    // One sign of an emergency page, said of something ordinary: the urgency model finds nothing urgent.
+    const minor = analyse('my neck is stiff after sleeping on it funny', ['meningitis']);
+    expect(minor.severity.severity).toBe('Self-care');
+    expect(minor.severity.reason).toMatch(/urgency model/);
+    // A safety rule fires (wheezing and breathless for the first time): the engine keeps its own urgency.
+    const wheeze = analyse('cough for a week, now wheezy and short of breath, never had asthma', ['cough', 'asthma']);
+    expect(wheeze.severity.severity).not.toBe('Self-care');
+    expect(wheeze.severity.reason).not.toMatch(/urgency model/);
   });
 
   it('uses demographics: age raises urgency where the page says so', () => {
@@ -116,16 +131,21 @@ describe('offline reasoning', () => {
     expect(a.severity.severity).toBe('Urgent Primary Care');
   });
 
-  it('is inconclusive when nothing matches well (no symptom on the lists, a lukewarm search)', () => {
+  it('is inconclusive when nothing matches well (no symptom on the lists, a lukewarm search), and not urgent', () => {
     const a = analyse('my elbow makes a clicking noise sometimes', ['gout', 'carpal-tunnel-syndrome'], undefined, 0.35);
     expect(a.best).toBeUndefined();
-    expect(a.severity.severity).toBe('Urgent Primary Care');
+    // Not knowing is not urgency: a pharmacist or a GP appointment (the safety rules raise it when a warning sign is there).
+    expect(a.severity.severity).toBe('Self-care');
+    expect(a.severity.seeGp).toBe(true);
   });
 
-  it('asks for a doctor today when inconclusive and the nearest candidate is an emergency page (its signs are the safety rules\' job)', () => {
-    const a = analyse('something odd is going on', ['meningitis'], undefined, 0.3);
+  it('asks for a doctor today when inconclusive and the nearest candidate is an emergency page, unless nothing in the words reads as urgent', () => {
+    const a = analyse('something odd is going on and i feel hot and strange', ['meningitis'], undefined, 0.3);
     expect(a.best).toBeUndefined();
     expect(a.severity.severity).toBe('Urgent Primary Care');
+    const calm = analyse('something odd is going on', ['meningitis'], undefined, 0.3);
+    expect(calm.best).toBeUndefined();
+    expect(calm.severity).toMatchObject({ severity: 'Self-care', seeGp: true });
   });
 
   it('streams readable reasoning and ends with the (slug, severity) line', async () => {
@@ -148,7 +168,7 @@ describe('offline reasoning', () => {
   it('predicts inconclusive in the model format', async () => {
     const { result } = await drain(nodes.reason(ctx('my elbow clicks sometimes'), 'q', retrievalOf(all, ['gout'], 0.35)));
     expect(result.prediction.condition).toBe('inconclusive');
-    expect(result.reasonerOutput.trim()).toMatch(/\(inconclusive, Urgent Primary Care\)$/);
+    expect(result.reasonerOutput.trim()).toMatch(/\(inconclusive, Self-care\)$/);
   });
 
   it('reads the person\'s earlier messages with a follow-up', async () => {
@@ -157,7 +177,9 @@ describe('offline reasoning', () => {
       { role: 'assistant' as const, content: 'How long have you had these symptoms?' },
     ];
     const { result } = await drain(nodes.reason(ctx("it's been about 5 weeks now", { history }), 'q', retrievalOf(all, ['cough', 'common-cold'])));
-    expect(result.prediction).toMatchObject({ condition: 'cough', severity: 'Urgent Primary Care' });
+    expect(result.prediction).toMatchObject({ condition: 'cough', severity: 'Self-care' });
+    // The five weeks, said only in the follow-up, meet the page's "see a GP" flag.
+    expect(result.reasonerOutput).toMatch(/cough lasting more than 3 weeks/);
   });
 
   it('stops when the turn is cancelled', async () => {

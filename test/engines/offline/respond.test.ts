@@ -82,6 +82,17 @@ describe('offline respond', () => {
     expect(answer.trim().endsWith('?')).toBe(true);
   });
 
+  it('inconclusive and not urgent: says so, points to a pharmacist or a GP appointment, 111 if it gets worse', async () => {
+    const { answer } = await respond('my elbow clicks', { condition: 'inconclusive', conditionTitle: 'Inconclusive', severity: 'Self-care' });
+    expect(answer).toMatch(/can't tell/);
+    expect(answer).toMatch(/doesn't sound urgent|sounds urgent/);
+    expect(answer).toMatch(/pharmacist/);
+    expect(answer).toMatch(/book an appointment with your GP/);
+    expect(answer).toMatch(/111/);
+    expect(answer).not.toMatch(/The safest next step is to call/);
+    expect(answer.trim().endsWith('?')).toBe(true);
+  });
+
   it('describes a condition the safety floor chose from the person\'s own words', async () => {
     const { answer } = await respond('crushing chest pain going down my left arm and sweating', { condition: 'heart-attack', conditionTitle: 'Heart attack', severity: 'A&E' });
     expect(answer).toMatch(/Heart attack/);
