@@ -41,7 +41,10 @@ export const TRAINING_FILES = [
   'test/eval/blind-q-cases.jsonl',
   'test/eval/blind-o-cases.jsonl',
   'test/eval/blind-r-cases.jsonl',
+  'test/eval/blind-s-cases.jsonl',
   'test/eval/blind-t-cases.jsonl',
+  'test/eval/blind-u-cases.jsonl',
+  'test/eval/blind-v-cases.jsonl',
 ];
 
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */

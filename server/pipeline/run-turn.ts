@@ -124,7 +124,7 @@ export async function* runTurn(deps: PipelineDeps, input: TurnInput, signal: Abo
   };
   yield { type: 'TriageChunk', condition: prediction.condition, conditionTitle: prediction.conditionTitle, severity: prediction.severity };
 
-  const advice = strongest(safety.emergency ? emergencyAdvice(safety) : null, adviceForSeverity(prediction.severity));
+  const advice = strongest(safety.emergency ? emergencyAdvice(safety) : null, adviceForSeverity(prediction.severity, safety));
   // (Urgent signs in the message already floored the prediction at Urgent Primary Care above.)
   if (advice) yield { type: 'AdviceChunk', advice };
 

@@ -79,10 +79,21 @@ export function emergencyAdvice(assessment: Pick<SafetyAssessment, 'kinds'>): Ad
   };
 }
 
-/** The advice a predicted severity carries on its own (Self-care: none). */
-export function adviceForSeverity(severity: Severity): Advice | null {
+/** Suicidal thoughts with no plan or intent: urgent mental health help today, with 999 if that changes. */
+const URGENT_SUICIDE: Advice = {
+  level: 'URGENT',
+  title: SUICIDE_TITLE,
+  text: SUICIDE_TEXT,
+  actions: [CALL_111_MENTAL_HEALTH, CALL_SAMARITANS, CALL_999],
+};
+
+/**
+ * The advice a predicted severity carries (Self-care: none). Given the rules' assessment, urgent
+ * advice for suicidal thoughts is the mental health one (111 option 2, Samaritans), not the GP's.
+ */
+export function adviceForSeverity(severity: Severity, safety?: Pick<SafetyAssessment, 'urgentKinds'>): Advice | null {
   if (severity === 'A&E') return emergencyAdvice({ kinds: ['other'] });
-  if (severity === 'Urgent Primary Care') return URGENT;
+  if (severity === 'Urgent Primary Care') return safety?.urgentKinds?.includes('suicide') ? URGENT_SUICIDE : URGENT;
   return null;
 }
 

@@ -72,6 +72,7 @@ export const assessSafety: AssessSafety = (text: string, demographics?: Demograp
   if (learned) fired.push(learned);
   const emergencies = fired.filter((f) => (f.rule.level ?? 'EMERGENCY') === 'EMERGENCY');
   const kinds: EmergencyKind[] = [...new Set(emergencies.map((f) => f.rule.kind))];
+  const urgentKinds: EmergencyKind[] = emergencies.length ? [] : [...new Set(fired.map((f) => f.rule.kind))];
   const matched = [...new Set(emergencies.flatMap((f) => f.phrases))];
   const hint = emergencies.find((f) => f.rule.hint)?.rule.hint;
   return {
@@ -80,6 +81,7 @@ export const assessSafety: AssessSafety = (text: string, demographics?: Demograp
     matched,
     ...(hint ? { conditionHint: hint } : {}),
     urgent: emergencies.length === 0 && fired.length > 0,
+    ...(urgentKinds.length ? { urgentKinds } : {}),
     fired: fired.map((f) => ({ label: f.rule.label, level: f.rule.level ?? 'EMERGENCY', source: f.rule.source, matched: [...new Set(f.phrases)] })),
     urgency: { emergency: round(urgency.emergency), urgent: round(urgency.urgent) },
   };

@@ -36,7 +36,7 @@ const BLOOD_THINNER =
   /\b(?:warfarin|apixaban|eliquis|rivaroxaban|xarelto|edoxaban|lixiana|dabigatran|pradaxa|blood thinn\w*|anticoag\w*|clopidogrel|ticagrelor|heparin|clexane|enoxaparin|haemophilia|hemophilia|haemophiliac|von willebrand\w*|bleeding disorder|clotting disorder)\b/;
 const HEART = /\b(?:angina|heart (?:disease|problems?|condition|failure)|had a heart attack|stents?|bypass|high blood pressure|high cholesterol|smoker)\b/;
 const PREGNANT = /\b(?:(?<!not |never been |no longer )pregnant|\d{1,2} ?weeks? (?:pregnant|gone|pg)|expecting (?:a baby|twins)|my pregnancy|my bump|my midwife)\b/;
-const POSTNATAL = /\b(?:gave birth|(?:just )?had (?:a|my|the|our|her) baby|post ?(?:partum|natal)|since (?:the|my) (?:birth|delivery|c ?section)|after (?:the|my) (?:birth|delivery|c ?section|caesarean))\b/;
+const POSTNATAL = /\b(?:gave birth|(?:just )?had (?:a|my|the|our|her) baby|post ?(?:partum|natal)|since (?:the|my) (?:birth|delivery|c ?section)|after (?:the|my) (?:birth|delivery|c ?section|caesarean)|since (?:having |i had )?(?:my|the|our) (?:baby|son|daughter)\b(?! (?:was|got|has|had|became|started|is) (?:ill|sick|poorly|unwell|a cold)))\b/;
 const MALE_WORDS = /\b(?:bloke|(?:im|i am) a (?:man|guy|bloke|male)|male,? \d|\d+ ?(?:m|male)\b|my (?:husband|son|dad|father|boyfriend|partner hes))/;
 const TEMPERATURE = /\b(3[5-9]|4[0-3])(?:[ .](\d))? ?(?:degrees?|c|°c)?\b|\b(9[5-9]|10[0-9])(?:[ .]\d)? ?(?:f|degrees f|°f)\b/g;
 
@@ -121,7 +121,7 @@ export function contextSignals(text: string, demographics?: Demographics): Map<C
   if (found.has('olderAge') || (oldest !== undefined && oldest >= CARDIAC_RISK_AGE) || diabetic || HEART.test(both)) add('cardiacRisk', 'older age, diabetes or heart disease');
 
   if (demographics?.pregnant || PREGNANT.test(said)) add('pregnant', 'pregnant');
-  const postnatal = POSTNATAL.exec(said);
+  const postnatal = POSTNATAL.exec(both);
   if (postnatal) add('postnatal', postnatal[0]);
   if (demographics?.sex === 'male' || MALE_WORDS.test(said)) add('male', 'male');
   const flow = peakFlowShare(said);

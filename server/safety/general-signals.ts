@@ -45,7 +45,7 @@ export const GENERAL_SIGNALS = {
   coughPain: sig('none', [
     '(?:hurts?|pain\\w*|sore|aches?|aching)(?: \\w+){0,4} (?:when|if|as) (?:i |he |she )?(?:cough|coughing|sneeze)', '(?:coughing|cough) (?:makes|hurts|has made)', 'sore from (?:all the )?coughing',
   ]),
-  stridorBreathIn: sig('normal', ['(?:high pitched|high|squeaky|whistling|harsh|rasping|raspy|crowing|horrible|weird|strange) (?:whistling |squeaky |pitched |whistly )?(?:noise|sound|squeak|whistle)(?: \\w+){0,2} (?:breathing|breathes|breathe) in'], /\bwhoop|\bwhen (?:he|she|they|baby|hes|shes|theyre) (?:cries|crying|is crying|gets upset|is upset|coughs|coughing)\b/),
+  stridorBreathIn: sig('normal', ['(?:high pitched|high|squeaky|whistling|harsh|rasping|raspy|crowing|horrible|weird|strange) (?:whistling |squeaky |pitched |whistly )?(?:noise|sound|squeak|whistle)(?: \\w+){0,2} (?:breathing|breathes|breathe) in'], /\bwhoop|\bwhen (?:he|she|they|baby|hes|shes|theyre) (?:cries|crying|is crying|gets upset|is upset|upset|coughs|coughing)\b/),
   knownFits: sig('none', [
     '(?:had|has had|have had|gets|get|has|had them|has them)(?: \\w+){0,3} (?:fits|seizures|convulsions|them|one|these)(?: \\w+){0,2} before',
     '(?:had|has had) (?:one|them|these|a few|several|lots) before', 'known (?:epilep\\w*|febrile)', '(?:another|again)(?: \\w+)? (?:febrile )?(?:fit|seizure|convulsion)',
@@ -53,7 +53,7 @@ export const GENERAL_SIGNALS = {
   ]),
   recovered: sig('none', [
     'back to (?:herself|himself|themselves|normal|her usual|his usual|my usual|their usual)', '(?:is|seems|now|totally|completely|absolutely) (?:fine|ok|okay|well|herself|himself)(?: now)?',
-    '(?:come|came|coming) (?:round|around|to)', '(?:under|less than) (?:a|one|1|2|two) minutes?', 'recovered', 'stopped (?:after|within) (?:a|about|less than|under|around)', 'lasted (?:about |around |less than |under |only )?(?:a minute|one minute|1 minute|\\d+ seconds|a few seconds|2 minutes|two minutes|a couple of minutes)',
+    '(?:come|came|coming) (?:round|around|to)', '(?:under|less than) (?:a|one|1|2|two) minutes?', 'recovered', 'stopped (?:after|within) (?:a|about|less than|under|around)', '(?:about|around|only|just|less than|under) (?:a|one|1) minute', 'sleeping it off', '(?:his|her|their|my) usual (?:fit|fits|seizure|seizures)', '(?:fit|fits|seizure|seizures) (?:like|as) (?:usual|normal|always)', 'lasted (?:about |around |less than |under |only )?(?:a minute|one minute|1 minute|\\d+ seconds|a few seconds|2 minutes|two minutes|a couple of minutes)',
   ]),
   noReason: sig('none', ['for no (?:obvious |clear )?reason', 'no idea why', 'out of (?:the )?(?:blue|nowhere)', 'never (?:happened|had (?:that|this|one)) before', 'first (?:time|ever)']),
 
@@ -89,7 +89,8 @@ export const GENERAL_SIGNALS = {
   stridor: sig('normal', [
     'stridor', 'noisy breathing', 'breathing (?:is |sounds |has gone |became )?(?:very |really )?(?:noisy|squeaky|raspy|harsh)',
     `(?:high pitched|squeaky|harsh|rasping|raspy|crowing|strange|weird|funny|horrible) (?:noise|sound|squeak|gasp)(?: \\w+){0,3} (?:when|while|as|if) (?:he|she|they|i|baby|it) (?:${BREATH}|takes a breath)`,
-  ], /\bwhen (?:he|she|they|baby|hes|shes|theyre) (?:cries|crying|is crying|gets upset|is upset|coughs|coughing)\b|\bwhoop/),
+  // Only when crying or upset: NHS croup advice is 111 then, 999 when it is there at rest.
+  ], /\bwhen (?:he|she|they|baby|hes|shes|theyre) (?:cries|crying|is crying|gets upset|is upset|upset|coughs|coughing)\b|\bwhoop/),
 
   // ---- blood clot in the lung ---------------------------------------------------------------------
   calfLeg: sig('normal', [
@@ -137,7 +138,7 @@ export const GENERAL_SIGNALS = {
   chemical: sig('normal', [
     '(?:splash\\w*|spilt|spilled|spill\\w*|got|sprayed|poured|touched|squirted)(?: \\w+){0,4} (?:bleach|drain cleaner|oven cleaner|caustic\\w*|chemicals?|cement|ammonia|acid|lye|descaler|paint stripper)(?: \\w+){0,3} (?:on|in|into|over) (?:my|his|her|their|the)',
     'chemical (?:burn|burns|splash|in (?:my|his|her) eyes?)', '(?:bleach|drain cleaner|oven cleaner|caustic soda|acid|cement)(?: \\w+){0,3} (?:burn\\w*|in (?:my|his|her) eyes?)',
-  ], /\b(?:reflux|indigestion|heartburn|stomach acid|acid in my (?:throat|mouth|stomach))\b/),
+  ], /\b(?:reflux|indigestion|heartburn|stomach acid|acid in my (?:throat|mouth|stomach)|acid (?:burning|coming up|came up|repeating|rising)(?: \w+){0,4} (?:throat|chest|mouth)|sour taste)\b/),
   burnInjury: sig('normal', ['burn(?:t|ed|s)?', 'scald\\w*', 'chip pan', '(?:caught|on) fire', 'flames?']),
   blister: sig('normal', ['blister\\w*', 'skin (?:came|coming|peeled|peeling) off', 'raw']),
   burnFace: sig('normal', [
@@ -155,7 +156,7 @@ export const GENERAL_SIGNALS = {
     'bump (?:on|to) (?:the|my|his|her) head', '(?:landed|fell) on (?:his|her|my|their) head', 'concussion', 'head first',
     '(?:knee|kick|kicked|blow|punch|punched|elbow|elbowed|boot|ball|bat|stick)(?: \\w+){0,2} (?:to|in|on) (?:the|my|his|her) head', 'head ?butt\\w*',
   ]),
-  fall: sig('normal', ['came off (?:his|her|my|their|a) (?:bike|horse|scooter|skateboard|motorbike)', 'rolled off', '(?:fell|fallen|dropped) (?:off|from) (?:the|a) (?:bed|sofa|changing table|table|chair|high chair|bunk|stairs|ladder|wall|trampoline)','fell (?:off|from|down|over|out of|onto|on)', 'fallen (?:off|from|down|over)', 'had a fall', '(?:slipped|tripped)(?: \\w+){0,3} (?:and|on|over)', 'fall (?:off|from|down)']),
+  fall: sig('normal', ['(?:she|he|i|mum|mom|dad|nan|nana|gran|granny|grandad|grandpa|grandma|they|husband|wife|partner) (?:fell|has fallen|had fallen|took a tumble)(?! asleep| pregnant| ill| apart| behind| for| in love| out with)', 'came off (?:his|her|my|their|a) (?:bike|horse|scooter|skateboard|motorbike)', 'rolled off', '(?:fell|fallen|dropped) (?:off|from) (?:the|a) (?:bed|sofa|changing table|table|chair|high chair|bunk|stairs|ladder|wall|trampoline)','fell (?:off|from|down|over|out of|onto|on)', 'fallen (?:off|from|down|over)', 'had a fall', '(?:slipped|tripped)(?: \\w+){0,3} (?:and|on|over)', 'fall (?:off|from|down)']),
   headWarning: sig('normal', [
     'dont remember', 'doesnt remember', 'cant remember', 'cant recall', 'no memory (?:of|since)', 'memory loss', 'drowsy', '(?:very|really|so|unusually) (?:sleepy|tired)',
     'confused', 'muddled', 'clear fluid', 'fluid (?:from|coming out of|leaking from)', '(?:clear|watery)(?: \\w+){0,2} (?:fluid|liquid|stuff|water)(?: \\w+){0,6} (?:nose|ears?)', 'blood (?:from|coming out of) (?:his|her|my|their) ears?',
@@ -273,10 +274,10 @@ export const GENERAL_SIGNALS = {
     '(?:weeping|leaking|oozing)(?: \\w+){0,2} (?:green\\w*|yellow\\w*|cloudy|smelly) (?:stuff|gunk|fluid|pus|liquid)',
     '(?:red|redness|red area|swelling)(?: \\w+){0,4} (?:spreading|spread|getting bigger|bigger|size of (?:my|a|his|her) hand)', 'hot and hard','pus', 'ooz\\w* (?:pus|yellow|green|gunk)', '(?:yellow|green) (?:gunk|pus|discharge|stuff)', 'smells? (?:bad|horrible|off|awful)?', 'red (?:streaks?|lines?) (?:going|spreading)', '(?:red|hot|swollen)(?: \\w+){0,2} (?:round|around) (?:the|it|edges)', 'red round the edges']),
   woundWord: sig('normal', ['wound', 'cut', 'graze', 'burn(?:t|ed)?', 'scald\\w*', 'bite', 'bitten', 'scratch', 'stitches', 'piercing', 'splinter', 'blister']),
-  bite: sig('normal', ['(?:dog|cat|fox|horse)(?: \\w+){0,2} (?:got|grabbed|went for|latched onto|latched on to|sank its teeth into) (?:my|his|her|their|the) (?:arm|hand|leg|face|finger|fingers|ankle|calf|cheek|lip|ear)', '(?:dog|cat|animal|fox|horse|human|someone|bat|rat|monkey)(?: \\w+){0,3} (?:bit|bite|bitten|attacked)', '(?:bit|bitten) by (?:a |the |my |his |her |our |their )?(?:neighbours? )?(?:dog|cat|animal|fox|horse|person|child|kid|bat|rat)', '(?:teeth|tooth) (?:went in|broke the skin|marks)']),
+  bite: sig('normal', ['(?:dog|cat|fox|horse)(?: \\w+){0,2} (?:got|grabbed|went for|latched onto|latched on to|sank its teeth into) (?:my|his|her|their|the) (?:arm|hand|leg|face|finger|fingers|ankle|calf|cheek|lip|ear)', '(?:dog|cat|fox|horse)(?: \\w+){0,2} (?:went for|flew at|lunged at|attacked|jumped on) (?:me|him|her|them|us)(?: \\w+){0,12} (?:puncture|punctures|teeth|tooth|broke the skin|bleed\\w*|bled)', '(?:dog|cat|animal|fox|horse|human|someone|bat|rat|monkey)(?: \\w+){0,3} (?:bit|bite|bitten|attacked)', '(?:bit|bitten) by (?:a |the |my |his |her |our |their )?(?:neighbours? )?(?:dog|cat|animal|fox|horse|person|child|kid|bat|rat)', '(?:teeth|tooth) (?:went in|broke the skin|marks)']),
   dysuria: sig('normal', [
     '(?:burn\\w*|sting\\w*|pain\\w*|hurts?|sore|agony)(?: \\w+){0,2} (?:when|while|as) (?:i |he |she |they )?(?:pee\\w*|wee\\w*|urinat\\w*|go\\w* to the toilet)', 'pain(?:ful)? (?:when )?(?:peeing|weeing|passing urine|urinating)',
-    '(?:peeing|weeing) (?:burns|stings|hurts)', 'cystitis', 'uti', 'water infection', 'urine infection',
+    '(?:peeing|weeing) (?:burns|stings|hurts)', '(?:burning|stinging|painful) (?:wee|pee|urine|weeing|peeing)', '(?:wee|pee) (?:burns|stings|hurts)', 'cystitis', 'uti', 'water infection', 'urine infection',
   ]),
   vaginalDischarge: sig('normal', ['discharge', 'fishy (?:smell|odour)', 'itch\\w* (?:down there|vagina)']),
   jawClaudication: sig('normal', [
@@ -331,7 +332,7 @@ export const GENERAL_SIGNALS = {
   alcoholWithdrawal: sig('normal', [
     '(?:stopped|quit|gave up|give up|cut out|coming off|came off|come off|off the) (?:the )?(?:drinking|drink|booze|alcohol)', 'alcohol withdrawal', 'withdraw\\w* from (?:alcohol|drink|the drink|booze)', '(?:alcohol|drink) detox', 'detoxing', 'the dts', 'delirium tremens',
   ]),
-  hallucinating: sig('normal', ['hallucinat\\w*', 'hearing voices', 'hears voices', 'voices in (?:my|his|her|their) head', '(?:thinks|says|saying|convinced|believes) (?:the |her |his |my )?baby (?:is|was) (?:evil|possessed|the devil|not (?:hers|his|mine|ours))', '(?:seeing|seen|hearing|heard|see|hear|sees|hears) (?:things|stuff|people|bugs|spiders|insects|voices)(?: \\w+){0,3} (?:that )?(?:arent|isnt|are not|is not|werent|wasnt) (?:there|real)', '(?:bugs|insects|spiders) crawling']),
+  hallucinating: sig('normal', ['hallucinat\\w*', 'hearing voices', 'hears voices', '(?:hearing|seeing|hears|sees|heard|saw) things(?! about| on| at| from| in the news)', 'voices in (?:my|his|her|their) head', '(?:thinks|says|saying|convinced|believes) (?:the |her |his |my )?baby (?:is|was) (?:evil|possessed|the devil|not (?:hers|his|mine|ours))', '(?:seeing|seen|hearing|heard|see|hear|sees|hears) (?:things|stuff|people|bugs|spiders|insects|voices)(?: \\w+){0,3} (?:that )?(?:arent|isnt|are not|is not|werent|wasnt) (?:there|real)', '(?:bugs|insects|spiders) crawling']),
   deepWound: sig('normal', [
     'flap of skin', 'skin(?: \\w+){0,2} (?:hanging|flapping) (?:off|open|loose|down)?', 'gaping', 'gaping wound', '(?:deep|big|huge|large|nasty) (?:cut|gash|wound|laceration|bite|puncture)',
     '(?:cut|gash|wound|bite)(?: \\w+){0,3} (?:is |looks |very |really |quite )*(?:deep|gaping|wide open)', 'can see (?:the |my |his |her )?(?:bone|fat|tendon|muscle)',
@@ -343,7 +344,9 @@ export const GENERAL_SIGNALS = {
     '(?:crushed|crush injury|crushed by|crushed under|crushed in)', 'caught (?:in|under) (?:a |the )?(?:machine|machinery|press|roller|conveyor|lathe|car door|gate)',
   ]),
   tightPressure: sig('normal', ['tightness', 'pressure', 'heaviness', 'squeezing', 'crushing', 'tight feeling', 'heavy feeling']),
-  atRest: sig('normal', ['(?:sat|sitting|lying|laid|resting|at rest|in bed|doing nothing|asleep|woke (?:me|him|her) up|watching (?:tv|telly|the telly))']),
+  // Not where rest is what settles it ("fine at rest", "goes off when I sit down"): that is stable angina.
+  atRest: sig('normal', ['(?:sat|sitting|lying|laid|resting|at rest|in bed|doing nothing|asleep|woke (?:me|him|her) up|watching (?:tv|telly|the telly))'],
+    /\b(?:fine|ok|okay|alright|normal|no pain|pain free|nothing|goes|went|gone|settles|settled|eases|eased|better|stops|stopped|disappears)(?: \w+){0,3} (?:at rest|resting|(?:when|once|if) (?:i|he|she|they) (?:rest|sit|sat|stop|stopped))\b/),
   exertionalBefore: sig('normal', [
     '(?:when|while|walking|running|jogging|climbing|exercising|on exertion|going up)(?: \\w+){0,6} (?:went|goes|settled|settles|eased|eases|stopped|stops|passed) (?:off |away )?when (?:i|he|she) (?:stopped|stop|rested|rest|sat down|sit down)',
     '(?:had (?:that|this|it)|happened|had them|had these)(?: \\w+){0,2} (?:a few|several|few|a couple of|couple of|lots of|many) times', 'angina',
@@ -356,6 +359,58 @@ export const GENERAL_SIGNALS = {
   ]),
   muscleAgony: sig('normal', [
     '(?:legs|arms|muscles|thighs|calves|quads|legs are|arms are)(?: \\w+){0,3} (?:agony|swollen|rock hard|so painful|really painful|excruciating|cant move)', '(?:spin|gym|workout|exercise|marathon|training)(?: \\w+){0,4} (?:agony|swollen)',
+  ]),
+  // A temperature of the whole body, not the joint's own heat: "my toe is red and hot" is gout as
+  // often as infection; "I feel hot and shivery" is a fever.
+  bodyFever: sig('normal', [
+    'fever\\w*', 'temperature', 'high temp', 'temp', 'burning up', 'feverish', 'shivery', 'shivering', 'chills',
+    '(?:i|im|i am|i feel|feel|feels|feeling|felt|he|she|hes|shes|he is|she is|he feels|she feels|they feel|whole body|all over) (?:really |very |so |boiling |all )?hot',
+    '3[89](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?', '4[01](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?',
+  ]),
+  // The first signs of a reaction in the mouth and throat: in someone with a known allergy who has
+  // met the thing they react to, anaphylaxis can follow within minutes.
+  mouthThroatReaction: sig('normal', [
+    'throat(?: \\w+){0,2} (?:itch\\w*|tingl\\w*|scratchy|prickl\\w*|funny|weird|strange|tight\\w*|thick)', '(?:itchy|tingly|tingling|scratchy|prickly|tight|funny) (?:throat|mouth|tongue|lips?)',
+    '(?:lips?|mouth|tongue)(?: \\w+){0,3} (?:tingl\\w*|itch\\w*|prickl\\w*|numb|fizz\\w*|buzz\\w*|burning)',
+  ]),
+  // After a birth, thoughts of harming the baby need help the same day (with hallucinations, at once).
+  harmBabyThoughts: sig('none', [
+    '(?:thoughts?|thinking|thinkin|urges?|images?|scared (?:i|that i)(?: will| might| could)?|afraid (?:i|that i)(?: will| might| could)?|worried (?:i|that i)(?: will| might| could)?)(?: \\w+){0,3} (?:harm|harming|hurt|hurting|kill|killing|smother\\w*|shake|shaking|drown\\w*) (?:her|him|the baby|my baby|them|my son|my daughter)',
+  ]),
+  // Something pushed into a nose or ear: an urgent treatment centre removes it the same day.
+  stuckObject: sig('normal', [
+    '(?:pushed|put|stuck|shoved|poked|inserted|lodged|got|pushing|putting|shoving)(?: \\w+){0,4} (?:up|in|into|inside) (?:his|her|their|my|the|one) (?:nose|nostril|ear)',
+    '(?:bead|pea|button|stone|pebble|lego|toy|crayon|rubber|sweet|raisin|peanut|nut|bean|sponge|paper|tissue|cotton bud|cotton wool)(?: \\w+){0,3} (?:up|in|stuck in|stuck up|inside) (?:his|her|their|my|the|one) (?:nose|nostril|ear)',
+  ]),
+  // A swelling, lump or ache in a testicle that came on slowly (sudden severe pain is torsion, above).
+  testicleProblem: sig('normal', [
+    '(?:testicle|testicles|testes|testis|scrotum|bollocks?|(?:my|his) balls|(?:my|his) nuts)(?: \\w+){0,5} (?:bigger|swollen|swelling|lump\\w*|sore|pain\\w*|ache\\w*|aching|hurts?|hurting|tender|heavy)',
+    '(?:lump|swelling|pain|ache|aching) (?:in|on) (?:my|his|the|one|a) (?:testicle|testicles|scrotum|balls?)',
+  ], /\bballs? of (?:my|his|her|the|their) (?:foot|feet)\b/),
+  // Itching of the palms and soles in pregnancy, without a rash: possible obstetric cholestasis.
+  itchPalmsSoles: sig('normal', [
+    '(?:palms?|soles?|hands and feet|feet and hands|hands and soles)(?: \\w+){0,5} itch\\w*', 'itch\\w*(?: \\w+){0,4} (?:palms?|soles?|hands and feet|feet and hands)',
+  ]),
+  // A small object swallowed by a child (batteries and magnets are poisons above, an emergency).
+  swallowedObject: sig('normal', [
+    '(?:swallowed|swallow|ate|eaten|gulped)(?: \\w+){0,2} (?:a |an |the |some |one of (?:those|the|my|his|her) )?(?:small |little |tiny )?(?:coin|coins|\\dp|\\d\\dp|penny|pennies|marble|bead|button|toy|lego|earring|pin|screw|nail|stone|pebble|key|ring|bottle top|bead)\\b',
+  ]),
+  // Fever after a stay where malaria is found: NHS says get medical help the same day.
+  malariaTravel: sig('normal', [
+    '(?:back|returned|came back|come back|got back|flew back|flown back|home|travel\\w*|been|visiting|visited|trip|holiday)(?: \\w+){0,6} (?:africa|nigeria|ghana|kenya|uganda|tanzania|sierra leone|gambia|cameroon|congo|zambia|malawi|mozambique|zimbabwe|ethiopia|sudan|somalia|senegal|mali|ivory coast|the ivory coast|liberia|guinea|togo|benin|burkina faso|angola|madagascar|india|pakistan|bangladesh|papua new guinea|the amazon|the tropics|a malaria area|a malaria country)',
+    'malaria (?:tablets|pills|area|country|region|zone)', 'didnt (?:take|get|have) (?:the |any |my )?(?:anti ?)?malaria\\w*',
+  ]),
+  // Redness or swelling that is spreading along a limb: possible cellulitis.
+  spreadingRedness: sig('normal', [
+    '(?:redness|red|red area|red patch|swelling|swollen|infection|it)(?: \\w+){0,3} (?:is |has been |keeps )?spreading (?:up|along|across|round|around|over|towards|to)',
+    'spreading (?:up|along|towards) (?:(?:my|his|her|the|their) )?(?:finger|fingers|arm|leg|hand|foot|toe|wrist|ankle|shin|calf)',
+  ]),
+  // Any blood coughed up, even streaks: NHS says see a GP urgently (a lot of it is 999, above).
+  coughBlood: sig('normal', [
+    '(?:cough\\w*|coughed|hacking) up (?:a (?:bit|little|small amount|few specks) of |some |a little |specks of |streaks of |flecks of |spots of |traces of |bits of )?(?:bright |dark |fresh )?(?:red )?blood',
+    'blood(?: \\w+){0,2} (?:in|on) (?:my |his |her |the )?(?:phlegm|spit|sputum|mucus)',
+    '(?:phlegm|spit|sputum|mucus)(?: \\w+){0,3} (?:blood|bloody|blood stained|bloodstained|streaked with blood|pink|rusty)',
+    '(?:pink|red|rusty|bloody) (?:in (?:my|his|her|the) )?(?:phlegm|spit|sputum|mucus)',
   ]),
   hotSwollenJoint: sig('normal', [
     '(?:knee|hip|ankle|elbow|wrist|shoulder|joint|toe|finger)(?: \\w+){0,3} (?:is |has gone |gone |really |very |so )*(?:red|hot|swollen|swelled up)(?: \\w+){0,2} (?:and )?(?:red|hot|swollen|warm)',
@@ -374,7 +429,8 @@ export const GENERAL_SIGNALS = {
   // shock, retention, priapism, heavy bleeding from the bottom, black stools, sickle cell with fever
   hypoNotResponding: sig('normal', [
     '(?:still|stays?|stayed|staying|keeps? (?:dropping|going down)|wont (?:come|go) up|not (?:coming|going) up|hasnt (?:come|gone) up)(?: \\w+){0,3} (?:low|[1-3](?: \\d)?|under 4|below 4)',
-    '(?:\\d|two|three|several|a few) (?:lots|rounds|goes|times|doses|lots of sugar|glucose tablets|jelly babies)(?: \\w+){0,5} (?:still|no better|not working|hasnt worked|didnt work)',
+    '(?:\\d|two|three|four|five|six|several|a few) (?:lots|rounds|goes|times|doses|lots of sugar|glucose tablets|dextrose tablets|jelly babies|sweets)(?: \\w+){0,5} (?:still|no better|not working|hasnt worked|didnt work)',
+    '(?:sugars?|levels?|bms?|reading|its|it is|it s) (?:is |are )?still (?:not (?:coming|going) up|not rising|not budging|wont (?:come|go) up|dropping|going down)',
   ]),
   lowBloodPressure: sig('normal', ['(?:bp|blood pressure|pressure)(?: \\w+){0,4} (?:[4-8]\\d) (?:over )?\\d\\d\\b', '(?:very|really|dangerously) low blood pressure']),
   cantPee: sig('normal', [

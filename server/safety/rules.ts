@@ -27,9 +27,13 @@ const SEPSIS_SIGNS: SignalId[] = ['confused', 'noWee', 'fastBreathing', 'feelDyi
 const PREGNANT: SignalId[] = ['pregnant'];
 
 export const RULES: Rule[] = [
-  // ---- suicide and self-harm (product policy: any suicidal thought gets 999 / 111 option 2 / Samaritans)
-  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'suicidal thoughts', needs: [['suicidal']], source: `${NHS}suicide/` },
-  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'thoughts of ending life', needs: [['killSelf']], source: `${NHS}suicide/` },
+  // ---- suicide and self-harm (product policy: any suicidal thought gets 111 option 2 and Samaritans, and 999 unless the person says they have no plan and will not act)
+  // A method or preparation is an emergency whatever else is said; thoughts the person says they
+  // will not act on, with no plan, are urgent (NHS 111 option 2 or a GP today; 999 if that changes).
+  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'suicidal thoughts with a plan, a method or preparations', needs: [['suicidal', 'killSelf'], ['suicideMeans']], source: `${NHS}suicide/` },
+  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'suicidal thoughts', needs: [['suicidal']], except: [['noSuicidalIntent']], source: `${NHS}suicide/` },
+  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'thoughts of ending life', needs: [['killSelf']], except: [['noSuicidalIntent']], source: `${NHS}suicide/` },
+  { kind: 'suicide', level: 'URGENT', hint: 'suicidal-thoughts', label: 'thoughts of ending life, with no plan and no intent to act (urgent help today)', needs: [['suicidal', 'killSelf'], ['noSuicidalIntent']], source: 'https://www.nhs.uk/mental-health/feelings-symptoms-behaviours/behaviours/help-for-suicidal-thoughts/' },
   { kind: 'suicide', hint: 'suicidal-thoughts', label: 'self-harm', needs: [['hurtSelf']], source: `${NHS}self-harm/` },
   { kind: 'suicide', hint: 'suicidal-thoughts', label: 'self-harm by cutting', needs: [['cuttingSelf']], source: `${NHS}self-harm/` },
 
@@ -38,6 +42,7 @@ export const RULES: Rule[] = [
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat swelling after an allergen', needs: [['swellThroat'], ['allergen', 'allergyWord']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat closing', needs: [['throatClosing']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'breathing trouble after food, a sting or a medicine', needs: [['allergen'], ['breathingSevere', 'wheeze']], source: `${NHS}anaphylaxis/` },
+  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'a known allergy, the thing it is to, and a reaction starting in the mouth or throat', needs: [['allergyWord'], ['allergen'], ['mouthThroatReaction']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'breathing trouble with an allergic reaction', needs: [['allergyWord'], ['breathingSevere']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'anaphylaxis or adrenaline pen used', needs: [['epipen']], source: `${NHS}anaphylaxis/` },
   { kind: 'airway', label: 'face, jaw or neck swelling with difficulty swallowing, opening the mouth or breathing', needs: [['faceNeckSwelling'], ['airwayStruggle', 'breathingSevere']], source: `${NHS}dental-abscess/` },
@@ -59,7 +64,7 @@ export const RULES: Rule[] = [
   { kind: 'cardiac', hint: 'heart-attack', label: 'chest pain with breathlessness', needs: [['chestPain'], ['breathless']], except: [['settlesWithRest', 'coughPain']], source: `${NHS}heart-attack/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'severe or crushing chest pain', needs: [['severeChest']], source: `${NHS}heart-attack/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'suspected heart attack', needs: [['heartAttack']], source: `${NHS}heart-attack/` },
-  { kind: 'cardiac', hint: 'heart-attack', label: 'angina not relieved by GTN', needs: [['gtnFailed']], source: `${NHS}angina/` },
+  { kind: 'cardiac', hint: 'heart-attack', label: 'angina not relieved by GTN', needs: [['gtnFailed'], ['chestPain', 'tightPressure', 'severeChest', 'anginaKnown', 'radiating', 'atypicalSite']], source: `${NHS}angina/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'angina not relieved by GTN', needs: [['anginaKnown'], ['usedAgainNoBetter']], source: `${NHS}angina/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'chest pain that indigestion remedies have not helped', needs: [['chestPain'], ['antacidFailed']], source: `${NHS}heart-attack/symptoms/` },
   { kind: 'cardiac', hint: 'heart-attack', label: 'chest pressure "like a vice" with breathlessness or sweating', needs: [['vice'], ['breathless', 'sweating', 'radiating', 'severeBreathing']], source: `${NHS}heart-attack/` },
@@ -90,7 +95,7 @@ export const RULES: Rule[] = [
   { kind: 'sepsis', hint: 'sepsis', label: 'infection with confusion, no urine, fast breathing or feeling very unwell', needs: [['infection'], SEPSIS_SIGNS], source: `${NHS}sepsis/` },
   // A spreading red line from a wound is infection tracking along the lymph vessels: with shivering,
   // a racing heart or feeling very unwell it is sepsis until shown otherwise.
-  { kind: 'sepsis', hint: 'sepsis', label: 'a red line spreading from a wound or infection, with a temperature, shivering, a racing heart or feeling very unwell', needs: [['lymphangitis'], ['rigors', 'fever', 'palpitations', 'veryUnwell', 'feelDying', 'fastBreathing', 'confused']], source: `${NHS}sepsis/` },
+  { kind: 'sepsis', hint: 'sepsis', label: 'a red line spreading from a wound or infection, with a temperature, shivering, a racing heart or feeling very unwell', needs: [['lymphangitis'], ['rigors', 'bodyFever', 'palpitations', 'veryUnwell', 'feelDying', 'fastBreathing', 'confused']], source: `${NHS}sepsis/` },
   // A short febrile fit in a child who has had them before and is back to normal is "call 111 or a GP".
   { kind: 'child', label: 'child floppy, unresponsive, struggling to breathe or with a non-fading rash', needs: [['child'], ['floppy', 'childDanger', 'nonBlanching']], source: `${NHS}fever-in-children/` },
   { kind: 'child', label: 'child having a fit', needs: [['child'], ['childSeizure']], except: [['knownFits'], ['recovered']], source: `${NHS}febrile-seizures/` },
@@ -109,6 +114,10 @@ export const RULES: Rule[] = [
   { kind: 'other', hint: 'subarachnoid-haemorrhage', label: 'sudden severe headache', needs: [['thunderclap']], source: `${NHS}subarachnoid-haemorrhage/` },
   { kind: 'head', hint: 'head-injury-and-concussion', label: 'head injury with knock-out, vomiting, drowsiness, memory loss or fluid from the nose or ears', needs: [['headHit', 'headKnock'], ['headDanger', 'headWarning']], source: `${NHS}head-injury-and-concussion/` },
   { kind: 'head', hint: 'head-injury-and-concussion', label: 'head injury on blood thinners', needs: [['headHit', 'headKnock'], ['anticoagulant']], source: `${NHS}head-injury-and-concussion/` },
+  // A fall with a new headache, confusion or sickness afterwards is a head injury until shown not
+  // to be, when bleeding inside the head is more likely (blood thinners, older age).
+  { kind: 'head', hint: 'head-injury-and-concussion', label: 'a fall on blood thinners, then a headache, confusion, drowsiness or being sick', needs: [['fall'], ['anticoagulant'], ['headacheAny', 'headWarning', 'confused', 'nausea']], source: `${NHS}head-injury-and-concussion/` },
+  { kind: 'head', hint: 'head-injury-and-concussion', label: 'an older person who fell, then a headache with confusion, drowsiness or being sick', needs: [['fall'], ['olderAge'], ['headacheAny'], ['headWarning', 'confused', 'nausea']], source: `${NHS}head-injury-and-concussion/` },
   { kind: 'head', hint: 'head-injury-and-concussion', label: 'head injury in older age', needs: [['headHit', 'headKnock'], ['olderAge']], source: `${NHS}head-injury-and-concussion/` },
   { kind: 'head', hint: 'head-injury-and-concussion', label: 'a child who fell and is now vomiting or drowsy', needs: [['fall', 'headKnock'], ['child'], ['nausea', 'headWarning']], source: `${NHS}head-injury-and-concussion/` },
   { kind: 'head', hint: 'head-injury-and-concussion', label: 'knocked out, then repeating questions or unable to remember', needs: [['collapse', 'headWarning'], ['amnesia']], source: `${NHS}head-injury-and-concussion/` },
@@ -166,7 +175,7 @@ export const RULES: Rule[] = [
   { kind: 'other', label: 'a deep or gaping bite', needs: [['bite'], ['deepWound']], source: 'https://www.nhs.uk/conditions/animal-and-human-bites/' },
   { kind: 'other', label: 'headache, sickness or dizziness with a possible carbon monoxide source, or in several people at home', needs: [['coSource'], ['headacheAny', 'nausea', 'faint', 'confused', 'collapse', 'householdAffected']], source: 'https://www.nhs.uk/conditions/carbon-monoxide-poisoning/' },
   { kind: 'other', label: 'dark brown urine with painful or swollen muscles (muscle breakdown)', needs: [['darkBrownUrine'], ['muscleAgony', 'exertion', 'crushOrSevered']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/' },
-  { kind: 'other', label: 'a hot, swollen joint with a high temperature (possible joint infection)', needs: [['hotSwollenJoint'], ['fever', 'temperature38', 'rigors']], source: 'https://www.nhs.uk/conditions/septic-arthritis/' },
+  { kind: 'other', label: 'a hot, swollen joint with a high temperature (possible joint infection)', needs: [['hotSwollenJoint'], ['bodyFever', 'temperature38', 'rigors']], source: 'https://www.nhs.uk/conditions/septic-arthritis/' },
   // NHS low blood sugar: treated three times and still low is a 999 call.
   { kind: 'other', label: 'a hypo that is still low after treating it', needs: [['hypoNotResponding'], ['hypoSigns', 'diabetic']], source: 'https://www.nhs.uk/conditions/low-blood-sugar-hypoglycaemia/' },
   { kind: 'other', label: 'very low blood pressure with feeling faint, weak or very unwell (shock)', needs: [['lowBloodPressure'], ['faint', 'veryUnwell', 'confused', 'collapse', 'nausea']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/' },
@@ -179,6 +188,7 @@ export const RULES: Rule[] = [
   { kind: 'other', label: 'weakness getting worse over hours or days, with tingling or numbness', needs: [['progressiveWeakness'], ['tinglingAny']], source: 'https://www.nhs.uk/conditions/guillain-barre-syndrome/' },
   // Hearing voices or strange beliefs after giving birth (postpartum psychosis) is an emergency.
   { kind: 'other', label: 'hearing voices or strange beliefs after giving birth', needs: [['postnatal'], ['hallucinating', 'confused']], source: 'https://www.nhs.uk/mental-health/conditions/post-partum-psychosis/' },
+  { kind: 'other', level: 'URGENT', label: 'thoughts of harming the baby after giving birth', needs: [['postnatal'], ['harmBabyThoughts']], source: 'https://www.nhs.uk/mental-health/conditions/post-partum-psychosis/' },
   { kind: 'other', label: 'poisoning or overdose', needs: [['poisoning']], source: 'https://www.nhs.uk/conditions/poisoning/' },
   { kind: 'child', label: 'a child who has swallowed medicine', needs: [['ingestedMedicine'], ['child', 'infantUnder3Months', 'infant3To6Months']], source: 'https://www.nhs.uk/conditions/poisoning/' },
   { kind: 'other', hint: 'burns-and-scalds', label: 'breathed-in smoke with a hoarse voice, coughing or breathlessness', needs: [['smokeInhaled'], ['inhalation', 'breathless', 'severeBreathing', 'nausea']], source: `${NHS}burns-and-scalds/` },
@@ -205,6 +215,13 @@ export const RULES: Rule[] = [
   { kind: 'pregnancy', label: 'a baby moving less than usual in pregnancy: call your maternity unit now, day or night, and go in to be checked', needs: [['pregnant', 'reducedMovements'], ['reducedMovements']], source: 'https://www.nhs.uk/pregnancy/keeping-well/your-babys-movements/' },
   { kind: 'other', level: 'URGENT', label: 'signs of dehydration (few wet nappies, little or dark wee, cannot keep fluids down)', needs: [['dehydration']], source: `${NHS}dehydration/` },
   { kind: 'other', level: 'URGENT', label: 'a baby, child or older person not drinking or feeding', needs: [['poorIntake'], ['child', 'infantUnder3Months', 'infant3To6Months', 'olderAge']], source: `${NHS}dehydration/` },
+  { kind: 'other', level: 'URGENT', label: 'a swelling, lump or pain in a testicle', needs: [['testicleProblem']], source: 'https://www.nhs.uk/conditions/testicular-lumps-and-swellings/' },
+  { kind: 'pregnancy', level: 'URGENT', label: 'itchy palms or soles in pregnancy (possible obstetric cholestasis)', needs: [['pregnant'], ['itchPalmsSoles']], source: 'https://www.nhs.uk/conditions/intrahepatic-cholestasis-of-pregnancy/' },
+  { kind: 'child', level: 'URGENT', label: 'a child who swallowed a small object', needs: [['child'], ['swallowedObject']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-visit-an-urgent-treatment-centre/' },
+  { kind: 'other', level: 'URGENT', label: 'a fever after travel where malaria is found', needs: [['malariaTravel'], ['fever', 'rigors', 'temperature38']], source: `${NHS}malaria/` },
+  { kind: 'other', level: 'URGENT', label: 'redness or swelling spreading along a limb (possible cellulitis)', needs: [['spreadingRedness']], source: `${NHS}cellulitis/` },
+  { kind: 'other', level: 'URGENT', hint: 'coughing-up-blood', label: 'coughing up blood, even a little', needs: [['coughBlood']], source: `${NHS}coughing-up-blood/` },
+  { kind: 'other', level: 'URGENT', label: 'something stuck in the nose or ear', needs: [['stuckObject']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-visit-an-urgent-treatment-centre/' },
   { kind: 'other', level: 'URGENT', label: 'symptoms not helped by treatment', needs: [['treatmentFailed']], source: 'https://www.nhs.uk/nhs-services/gps/' },
   { kind: 'other', level: 'URGENT', label: 'symptoms that keep coming back', needs: [['recurrent']], source: 'https://www.nhs.uk/nhs-services/gps/' },
   { kind: 'other', level: 'URGENT', label: 'new or increasing confusion', needs: [['newConfusion']], source: `${NHS}confusion/` },

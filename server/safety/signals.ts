@@ -63,12 +63,34 @@ const CORE_SIGNALS = {
     'want to disappear', 'wanna disappear', '(?:feel|feeling) like ending (?:it|things|my life|everything)',
     '(?:going to|planning to|plan to|want to|thinking (?:of|about)|might) (?:take|taking|swallow|swallowing) (?:all|a whole|the whole|loads|lots|a load|a handful|handful)(?: of)?(?: my| the| his| her)? (?:pills|tablets|meds|medication|paracetamol)',
   ], /\b(?:die|dye|dying|dyeing) (?:my|his|her|the|their) hair\b/),
+  // Means or preparation: a method chosen, pills saved, a note written, things given away. With
+  // these, "I wouldn't do anything" does not make it less than an emergency.
+  suicideMeans: sig('none', [
+    '(?:ways|way|how|methods?|best way|easiest way) to (?:end it|end (?:my|his|her|their) life|kill (?:myself|himself|herself|themselves)|die|do it painlessly)', 'noose',
+    '(?:bought|got|buy|buying|have|ive got|got myself|tied) (?:a |the |some )?(?:rope|noose)', '(?:pills|tablets|meds|paracetamol)(?: \\w+){0,3} (?:lined up|laid out|counted out|all ready|ready to take|in front of me)',
+    '(?:saved|saving|stockpiling|hoarding|collecting) (?:up )?(?:my )?(?:pills|tablets|meds)',
+    '(?:pills|tablets|meds|medication|paracetamol|painkillers)(?: \\w+){0,2} (?:saved|stockpiled|hoarded|stored|collected|put aside)(?: up)?',
+    'suicide note', 'goodbye (?:note|notes|letter|letters)', 'wrote (?:a|my) (?:note|letter) to say goodbye',
+    '(?:giving|given|gave) (?:away )?(?:my|all my) (?:things|stuff|possessions|belongings|pets?|cat|dog)(?: \\w+){0,4} (?:away|to)', 'putting my affairs in order',
+    '(?:stood|standing|sat|sitting) on (?:the|a) (?:bridge|ledge|edge|railway)',
+    '(?:going to|planning to|plan to|want to|thinking (?:of|about)|might) (?:take|taking|swallow|swallowing) (?:all|a whole|the whole|loads|lots|a load|a handful|handful)(?: of)?(?: my| the| his| her)? (?:pills|tablets|meds|medication|paracetamol)',
+    '(?:taken|took|swallowed) (?:all|a whole|the whole|loads|lots|a load|a handful|handful)(?: of)?(?: my| the| his| her)? (?:pills|tablets|meds|medication|paracetamol)',
+    '(?:have|got|made|make|making|got a|have a) (?:a )?plan (?:to|for|of how)', '(?:planned|planning) (?:how|when|where)',
+  ]),
+  // The person says they will not act and have no plan ("no plan, I wouldn't do anything, I'm
+  // safe tonight"): NHS advice for such thoughts is urgent help today (111 option 2, a GP), not 999.
+  noSuicidalIntent: sig('none', [
+    '(?:no|not any|dont have (?:a|any)|do not have (?:a|any)|havent got (?:a|any)|have not got (?:a|any)|not got (?:a|any)|have no|without (?:a|any)|no real) plans?',
+    '(?:not|never|im not|i am not|not really) (?:going|gonna|planning) (?:to )?(?:do|act on|try|actually do) (?:anything|it|them|that)',
+    '(?:wouldnt|wont|would never|will never|would not|will not|couldnt|could never|shes not going to|hes not going to) (?:ever )?(?:actually |really )?(?:do|act on|try|go through with) (?:anything|it|that|them)',
+    'not (?:going|planning|about) to act', 'no (?:intention|intent) (?:of|to)', '(?:im|i am|i feel|feel) safe (?:tonight|right now|now|for now|at the moment|today)',
+  ]),
   hurtSelf: sig('none', [
     `(?:want|wanting|going|urge|urges|thinking|thought|thoughts|tempted|feel like|plan|planning|keep|kept|been|started|start) (?:to |of |about |on )?(?:hurt|hurting|harm|harming|cut|cutting|burn|burning|scratch|scratching|punish|punishing) ${SELF}`,
     `(?:harm|harmed|harming) ${SELF}`,
     `(?:cut|cutting|burnt|burned|hurt|hurting) ${SELF} (?:on purpose|deliberately|again)`,
     `deliberately (?:hurt|cut|harm|burn|burnt|burned)\\w* ${SELF}`,
-  ]),
+  ], /\b(?:not|never|wont|wouldnt|would never|will never|no urge to|not going to|not gonna)(?: \w+){0,2} (?:hurt|harm|cut|burn)\w* (?:my|him|her|them)sel\w*/),
   cuttingSelf: sig('none', [`(?:cutting|been cutting|cut) ${SELF}`, 'cut (?:my|his|her) (?:arm|arms|wrist|wrists|leg|legs|thigh|thighs) (?:deeper|too deep|again)', '(?:cutting|cut) my (?:arms|wrists|thighs|legs)', 'slit (?:my )?wrists?'],
     /\b(?:accident\w*|shaving|shave|cooking|cook|knife slipped|chopping|kitchen|slicing|gardening|paper|tin|can|glass|diy|work|finger|thumb)\b/),
 
@@ -194,7 +216,7 @@ const CORE_SIGNALS = {
   infection: sig('normal', [
     'infect\\w*', 'fever\\w*', 'temperature', 'high temp', 'temp', 'shiver\\w*', 'shaking', 'rigou?rs', 'chills', 'uti',
     'flu', 'pneumonia', 'sepsis', 'septic', 'antibiotics?', 'hot and cold', 'burning up', 'wound', 'cellulitis', 'virus',
-    '3[89](?: \\d)?(?: degrees| c)?', '4[01](?: \\d)?(?: degrees| c)?', '10[1-5](?: f| degrees)?',
+    '3[89](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?', '4[01](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?', '10[1-5](?: f| degrees)?',
   ]),
   mottled: sig('normal', [
     'mottl\\w*',
@@ -236,9 +258,10 @@ const CORE_SIGNALS = {
     'stiff (?:neck|necked)', 'neck(?: \\w+){0,2} (?:stiff|rigid)', 'stiffness (?:in|of) (?:my |his |her |their |the )?neck',
     'cant (?:bend|move|touch) (?:his |her |my |their )?(?:neck|chin to (?:his |her |my |their )?chest)',
   ]),
+  // A bare 38 to 41 is a temperature, unless a unit says otherwise ("40 mins", "38 years").
   fever: sig('normal', [
     'fever\\w*', 'temperature', 'high temp', 'temp', 'burning up', 'feverish', 'shivery', 'shivering', 'chills', 'hot',
-    '3[89](?: \\d)?(?: degrees| c)?', '4[01](?: \\d)?(?: degrees| c)?',
+    '3[89](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?', '4[01](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?',
   ]),
   photophobia: sig('normal', [
     '(?:light|lights|sunlight|brightness)(?: \\w+){0,2} (?:hurts?|hurting|painful|bothers?|bothering|unbearable|too bright)',
@@ -290,7 +313,7 @@ const CORE_SIGNALS = {
     '(?:towel|bandage|pad|cloth|dressing|tea towel)(?: \\w+){0,7} (?:soaked|soaking|drenched)',
     '(?:nosebleed|nose bleed|nose)(?: \\w+){0,8} (?:still (?:pouring|going|gushing|streaming)|wont stop|hasnt stopped|not stopping)', '(?:nosebleed|nose bleed)(?: \\w+){0,2} started (?:\\d\\d|twenty|thirty|forty) min',
     '(?:nosebleed|nose bleed|nose bleeding|nose is bleeding|nose has been bleeding)(?: \\w+){0,4} (?:wont stop|not stopping|hasnt stopped|for (?:over |more than )?(?:15|20|25|30|40|45|an hour|half an hour|ages))',
-  ]),
+  ], /\bgums?\b/), // bleeding gums are a reason to see a GP or dentist, not heavy bleeding
 
   // ---- breathing --------------------------------------------------------------------------------
   severeBreathing: sig('normal', [

@@ -141,8 +141,11 @@ function pseudoAt(tokens: string[], i: number): boolean {
  */
 export function isNegated(clause: Clause, start: number, end: number, options: NegationOptions = {}): boolean {
   const { tokens, commasAfter } = clause;
-  const window = options.window ?? 5;
+  const base = options.window ?? 5;
+  let window = base;
   for (let i = start - 1; i >= 0 && start - i <= window; i--) {
+    // An "or" list carries its negation further: "no pain in my arms or breathlessness".
+    if (tokens[i] === 'or' || tokens[i] === 'nor') window = base + 4;
     // Walking back from the phrase: anything that closes the cue's reach stops the search.
     if (commasAfter.has(i)) {
       // A comma continues a list only for short items in an "or" list ("no fever, rash or vomiting").

@@ -28,6 +28,8 @@ export interface SafetyAssessment {
   conditionHint?: string;
   /** An URGENT rule fired (and no emergency): speak to NHS 111 or a GP today. */
   urgent: boolean;
+  /** The kinds of the URGENT rules that fired (suicidal thoughts get their own urgent advice). */
+  urgentKinds?: EmergencyKind[];
   /** Every rule that fired, with the NHS page it follows (for staff traces and reviews). */
   fired: { label: string; level: 'EMERGENCY' | 'URGENT'; source: string; matched: string[] }[];
   /** The urgency model's probabilities (A&E; at least 111 or a GP today), whether or not they fired. */

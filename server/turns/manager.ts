@@ -53,7 +53,7 @@ const toJson = (value: unknown): Prisma.InputJsonValue => value as Prisma.InputJ
 export function adviceOnMessage(input: Pick<TurnInput, 'text' | 'history' | 'demographics'>): Advice | null {
   const safety = assessTurn(input);
   if (safety.emergency) return emergencyAdvice(safety);
-  return safety.urgent ? adviceForSeverity('Urgent Primary Care') : null;
+  return safety.urgent ? adviceForSeverity('Urgent Primary Care', safety) : null;
 }
 
 /**

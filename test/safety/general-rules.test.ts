@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Demographics } from '../../server/contract/turn.js';
-import { applySafetyFloor, assessSafety } from '../../server/safety/index.js';
+import { adviceForSeverity, applySafetyFloor, assessSafety } from '../../server/safety/index.js';
 import { RULES } from '../../server/safety/rules.js';
 import type { EmergencyKind } from '../../server/safety/types.js';
 
@@ -180,6 +180,18 @@ const EMERGENCY: Case[] = [
   ['34 weeks pregnant, tummy is hard as a rock and sore constantly, a little blood in my knickers', 'pregnancy'],
   ['since the birth last week my wife hears voices telling her things and thinks the baby is possessed', 'other'],
   ['pins and needles in both feet on monday, now my legs are getting weaker and my hands feel numb', 'other'],
+  // a known allergy met, and the first signs in the mouth or throat
+  ['i have a peanut allergy and think there were nuts in the curry, my throat feels scratchy and my mouth is tingling', 'anaphylaxis'],
+  ['allergic to penicillin and took amoxicillin by mistake, lips are itchy and throat feels tight', 'anaphylaxis'],
+  // a fall, then a headache or muddle, on blood thinners or in older age
+  ['my husband is on apixaban, he fell in the garden this morning and now has a headache and keeps being sick', 'head'],
+  ['grandma fell over on tuesday, she is 84, today she has a bad headache and is very drowsy', 'head'],
+  // after a birth: hearing things
+  ['three weeks after the birth she is hearing things and not sleeping at all', 'other'],
+  // an atypical heart attack timed in minutes ("40 mins" is not a temperature of 40)
+  ['its not pain exactly, more a heavy feeling in my left arm and im clammy and feel sick, been like it 40 mins', 'cardiac', { age: 66, sex: 'female' }],
+  // suicidal thoughts with means, whatever else is said
+  ['i wouldnt do anything but ive been saving up my tablets just in case i want to end it', 'suicide'],
 ];
 
 const URGENT: [string, Demographics?][] = [
@@ -219,6 +231,22 @@ const URGENT: [string, Demographics?][] = [
   ['did the full course of antibiotics for my chest and still not better', undefined],
   ['my baby is only taking about half her usual milk', { age: 0 }],
   ['my skin has gone a bit yellow', undefined],
+  // suicidal thoughts the person says they will not act on, with no plan: urgent help today
+  ['sometimes i think my family would be better off without me, i dont have a plan and i wont do anything', undefined],
+  ['feel like ending it some days but im not going to act on it, im safe tonight', undefined],
+  // after a birth, frightening thoughts about the baby
+  ['since having my son i keep getting thoughts of hurting him and it terrifies me', undefined],
+  // any blood coughed up, even a little (a lot of it is 999)
+  ['been coughing for a fortnight and this morning there was a bit of blood in my phlegm', undefined],
+  // a testicle slowly swelling, itchy palms in pregnancy, a fever after a malaria area, a child who swallowed a coin, spreading redness
+  ['one of my testicles has gone bigger over the last week and aches', undefined],
+  ['34 weeks pregnant and the soles of my feet itch like mad at night, no rash', undefined],
+  ['back from ghana last week and now i have a fever and the shivers', undefined],
+  ['my son swallowed a 10p coin, he seems ok', { age: 5 }],
+  ['bite on my ankle is red and the redness is spreading up my leg', undefined],
+  // something pushed into a nose or an ear
+  ['my 4 year old has stuck a pea up her nose and we cant get it out', undefined],
+  ['he pushed a bit of lego into his ear at nursery', undefined],
 ];
 
 const NOT_EMERGENCY: [string, Demographics?][] = [
@@ -264,6 +292,20 @@ const NOT_EMERGENCY: [string, Demographics?][] = [
   ['im goin out later n feelin fine'],
   ['14 weeks pregnant and my blood test results came back fine'],
   ['my wee is darker in the morning, I drink little water'],
+  // a red, hot joint is not a fever; angina that settles at rest is not angina at rest
+  ['my ankle is swollen, red and hot after I twisted it', undefined],
+  ['tight chest going up stairs, settles when i stop, completely fine at rest', { age: 66 }],
+  // a negated "or" list reaches its last item; reflux is not a chemical burn; a nasal spray is not GTN
+  ['heartburn again after a late takeaway, no pain down my arm or breathlessness, antacid helps'],
+  ['woke up with acid burning the back of my throat, happens after late meals'],
+  ['hay fever spray not helping much this year'],
+  ['having awful days but im not going to hurt myself, i just need some help coping'],
+  ['my toddler makes a rasping noise when she breathes in when shes upset, fine when calm', { age: 2 }],
+  // gums that bleed are for a dentist or GP, not heavy bleeding
+  ['my gums bleed a lot when I brush and floss'],
+  // a known allergy with no reaction, and hay fever in the throat
+  ['allergic to nuts, ate a sesame bagel, feel completely fine'],
+  ['hay fever is making my throat itchy and my eyes water'],
 ];
 
 describe('general red flags (call 999 / go to A&E)', () => {
@@ -302,6 +344,16 @@ describe('urgent signs (speak to NHS 111 or a GP today)', () => {
     const rules = a.fired.filter((f) => !f.label.includes('urgency model'));
     expect(rules.some((f) => f.level === 'URGENT'), JSON.stringify(a.fired)).toBe(true);
     expect(rules.some((f) => f.level === 'EMERGENCY'), JSON.stringify(a.fired)).toBe(false);
+  });
+
+  it('suicidal thoughts with no plan or intent get the mental health advice (111 option 2, Samaritans, 999 if that changes)', () => {
+    const a = assessSafety('keep thinking everyone would be better off if i was gone, no plans to do anything though');
+    expect(a.emergency).toBe(false);
+    expect(a.urgentKinds).toContain('suicide');
+    const advice = adviceForSeverity('Urgent Primary Care', a);
+    expect(advice?.actions.map((x) => x.href)).toEqual(['tel:111', 'tel:116123', 'tel:999']);
+    expect(advice?.text).toMatch(/option 2/);
+    expect(adviceForSeverity('Urgent Primary Care', assessSafety('got bitten by a dog and it broke the skin'))?.title).toMatch(/NHS 111 or your GP/);
   });
 
   it('floors a self-care prediction at Urgent Primary Care, never lowers one', () => {

@@ -38,8 +38,10 @@ describe('offline engine on the real retriever', () => {
     expect(types.filter((t) => t === 'ReasoningChunk').length).toBeGreaterThanOrEqual(3);
     expect(types.filter((t) => t === 'AnswerChunk').length).toBeGreaterThanOrEqual(10);
     expect(lastReasoning).toBeLessThan(firstAnswer);
-    expect(reason.result.prediction.severity).toBe('Urgent Primary Care');
-    expect(reason.result.reasonerOutput).toMatch(/\([a-z0-9-]+, Urgent Primary Care\)$/);
+    // A long cough with nothing else wrong: NHS "see a GP" (book an appointment), not urgent.
+    expect(reason.result.prediction.severity).toBe('Self-care');
+    expect(reason.result.reasonerOutput).toMatch(/see a GP when you can/);
+    expect(reason.result.reasonerOutput).toMatch(/\([a-z0-9-]+, Self-care\)$/);
   });
 });
 
@@ -86,10 +88,9 @@ describe('held-out set targets (offline engine; cases written without seeing the
 /**
  * The outside sets (written blind by people who had not seen the engine, each measured once before
  * anything was tuned on it; README "Evaluation" gives the first figures). Every set holds the
- * safety targets, so a regression on phrasings nobody on the team wrote fails CI. blind-a to -g
- * meet the issue's other targets too. blind-h onwards were written to a harder brief (self-care
- * cases that sound alarming, urgent ones in between): over-triage, severity and routing do not yet
- * meet the targets on all of them, so there they are guarded at about today's level.
+ * safety targets and the issue's other targets (over-triage, severity, routing), so a regression
+ * on phrasings nobody on the team wrote fails CI. All of them have been tuned on since their first
+ * measurement. blind-x is not here: it is the set kept for a blind figure (README "Evaluation").
  */
 interface Limits {
   overTriage: number;
@@ -97,10 +98,8 @@ interface Limits {
   route: number;
 }
 const TARGETS: Limits = { overTriage: 0.12, severity: 0.8, route: 0.95 };
-const GUARDS: Limits = { overTriage: 0.2, severity: 0.78, route: 0.85 };
 const OUTSIDE_SETS: [string, Limits][] = [
-  ...['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((x): [string, Limits] => [`blind-${x}`, TARGETS]),
-  ...['h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't'].map((x): [string, Limits] => [`blind-${x}`, GUARDS]),
+  ...['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w'].map((x): [string, Limits] => [`blind-${x}`, TARGETS]),
 ];
 
 describe.each(OUTSIDE_SETS)('%s (offline engine with the safety floor)', (set, limits) => {
