@@ -45,6 +45,8 @@ export const TRAINING_FILES = [
   'test/eval/blind-t-cases.jsonl',
   'test/eval/blind-u-cases.jsonl',
   'test/eval/blind-v-cases.jsonl',
+  'test/eval/blind-w-cases.jsonl',
+  'test/eval/blind-x-cases.jsonl',
 ];
 
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */

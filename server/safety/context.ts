@@ -27,7 +27,8 @@ const ADULT_AGE = 16;
 const OLDER_AGE = 65;
 const CARDIAC_RISK_AGE = 50;
 
-const WEEKS = /\b(\d{1,2}) ?(?:days?|d) olds?\b|\b(\d{1,2}) ?(?:weeks?|wks?|wk) olds?\b|\b(\d{1,2}) ?(?:months?|mths?|mo) olds?\b/g;
+// "6 week old", and "baby 6 weeks" / "baby is 2 months" (not "baby 3 weeks ago").
+const WEEKS = /\b(\d{1,2}) ?(?:days?|d) olds?\b|\b(\d{1,2}) ?(?:weeks?|wks?|wk) olds?\b|\b(\d{1,2}) ?(?:months?|mths?|mo) olds?\b|\b(?:baby|newborn)(?: is| aged)? (\d{1,2}) ?(?:weeks?|wks?)\b(?! ago)|\b(?:baby|newborn)(?: is| aged)? (\d{1,2}) ?(?:months?|mths?)\b(?! ago)/g;
 const NEWBORN = /\b(?:newborn|new born|neonate|(?:just|only) (?:born|been born)|born (?:yesterday|last week|\d+ days ago))\b/;
 const YEARS = /\b(?:im|i am|hes|he is|shes|she is|aged?|(?:mum|mom|mother|dad|father|nan|gran|grandma|grandad|husband|wife|partner|he|she) is) (\d{1,3})\b|\b(\d{1,3}) ?(?:years? old|yrs? old|yo|year old)\b|\bin (?:my|his|her|their) (\d)0s\b/g;
 const OLD_WORDS = /\b(?:elderly|pensioner|my (?:nan|nana|nanna|gran|granny|grandma|grandad|grandpa|grandmother|grandfather)|care home|nursing home)\b/;
@@ -56,6 +57,8 @@ function ageInMonths(text: string): number[] {
     if (m[1]) out.push(Number(m[1]) / 30);
     else if (m[2]) out.push((Number(m[2]) * 7) / 30);
     else if (m[3]) out.push(Number(m[3]));
+    else if (m[4]) out.push((Number(m[4]) * 7) / 30);
+    else if (m[5]) out.push(Number(m[5]));
   }
   if (NEWBORN.test(text)) out.push(0);
   return out;

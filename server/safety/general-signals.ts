@@ -12,7 +12,7 @@ import { sig, type Signal } from './signal.js';
 
 const POSS = '(?:my|his|her|their|the|your|our|a)';
 const TUMMY = '(?:tummy|stomach|abdomen|abdominal|belly|gut|tum)';
-const BREATH = '(?:breathe|breath|breathing|breathes)';
+const BREATH = '(?:breathe|breath|breathing)';
 
 export const GENERAL_SIGNALS = {
   // ---- collapse --------------------------------------------------------------------------------
@@ -34,12 +34,14 @@ export const GENERAL_SIGNALS = {
   ]),
   // Whose temperature: a breastfeeding mother's own fever is not her baby's.
   ownFever: sig('normal', [
-    '(?:i|im|i have|ive got|ive had|i feel|i felt|i am|i was|ive been|been feeling)(?: \\w+){0,4} (?:temp|temperature|fever|feverish|hot|shivery|shivering|fluey|flu like|like flu|like i have flu)',
+    '(?:i|im|i have|ive got|ive had|i feel|i felt|i am|i was|ive been|been feeling)(?: (?!(?:her|his|their|baby|babys|its)\\b)\\w+){0,4} (?:temp|temperature|fever|feverish|hot|shivery|shivering|fluey|flu like|like flu|like i have flu)',
     'my (?:temp|temperature)',
+    // "feel fluey" with the I left out is still the writer's own temperature (a baby is not "fluey")
+    'feel(?:ing)? (?:really |very |a bit |quite |so )?(?:fluey|flu like|achy|run down)',
   ]),
   babyFever: sig('normal', [
     // The gap may not hold a denial: "my 1 week old, no redness or fever" is no fever.
-    '(?:baby|babys|he|she|hes|shes|son|daughter|little one|newborn|old|it)(?: (?!(?:no|not|nor|without|never|isnt|hasnt)\\b)\\w+){0,6} (?:temp\\w*|fever\\w*|feverish|hot to touch|burning up|38|39|40)',
+    '(?:baby|babys|he|she|hes|shes|son|daughter|little one|newborn|old|it)(?: (?!(?:no|not|nor|without|never|isnt|hasnt|feel)\\b)\\w+){0,6} (?:temp\\w*|fever\\w*|feverish|hot to touch|burning up|38|39|40)',
     '(?:temp\\w*|fever) (?:in|for) (?:my|our|the) (?:baby|newborn|little one)',
   ]),
   coughPain: sig('none', [
@@ -47,14 +49,31 @@ export const GENERAL_SIGNALS = {
   ]),
   stridorBreathIn: sig('normal', ['(?:high pitched|high|squeaky|whistling|harsh|rasping|raspy|crowing|horrible|weird|strange) (?:whistling |squeaky |pitched |whistly )?(?:noise|sound|squeak|whistle)(?: \\w+){0,2} (?:breathing|breathes|breathe) in'], /\bwhoop|\bwhen (?:he|she|they|baby|hes|shes|theyre) (?:cries|crying|is crying|gets upset|is upset|upset|coughs|coughing)\b/),
   knownFits: sig('none', [
-    '(?:had|has had|have had|gets|get|has|had them|has them)(?: \\w+){0,3} (?:fits|seizures|convulsions|them|one|these)(?: \\w+){0,2} before',
+    '(?:had|has had|have had|gets|get|has|had them|has them)(?: \\w+){0,3} (?:fits|seizure|convulsions|them|one|these)(?: \\w+){0,2} before',
     '(?:had|has had) (?:one|them|these|a few|several|lots) before', 'known (?:epilep\\w*|febrile)', '(?:another|again)(?: \\w+)? (?:febrile )?(?:fit|seizure|convulsion)',
     '(?:has|with|her|his|my) epilepsy', 'epileptic',
   ]),
   recovered: sig('none', [
     'back to (?:herself|himself|themselves|normal|her usual|his usual|my usual|their usual)', '(?:is|seems|now|totally|completely|absolutely) (?:fine|ok|okay|well|herself|himself)(?: now)?',
-    '(?:come|came|coming) (?:round|around|to)', '(?:under|less than) (?:a|one|1|2|two) minutes?', 'recovered', 'stopped (?:after|within) (?:a|about|less than|under|around)', '(?:about|around|only|just|less than|under) (?:a|one|1) minute', 'sleeping it off', '(?:his|her|their|my) usual (?:fit|fits|seizure|seizures)', '(?:fit|fits|seizure|seizures) (?:like|as) (?:usual|normal|always)', 'lasted (?:about |around |less than |under |only )?(?:a minute|one minute|1 minute|\\d+ seconds|a few seconds|2 minutes|two minutes|a couple of minutes)',
+    '(?:come|came|coming) (?:round|around|to)', '(?:under|less than) (?:a|one|1|2|two) minutes?', 'recovered', 'stopped (?:after|within) (?:a|about|less than|under|around)', '(?:about|around|only|just|less than|under) (?:a|one|1) minute', 'sleeping it off', '(?:his|her|their|my) usual (?:fit|fits|seizure)', '(?:fit|fits|seizure) (?:like|as) (?:usual|normal|always)', 'lasted (?:about |around |less than |under |only )?(?:a minute|one minute|1 minute|\\d+ seconds|a few seconds|2 minutes|two minutes|a couple of minutes)',
   ]),
+  // A panic attack the person knows and that is passing: what it feels like is not a breathing emergency.
+  panicAttack: sig('none', ['panic (?:attack|attacks|disorder)', 'anxiety attacks?']),
+  episodePassing: sig('normal', [
+    '(?:passed|passes|eased|eases|settled|settles|calmed|calms|wore off|wears off)(?: down)? (?:after|in|within|now|off)',
+    '(?:its|it has|it had|it) (?:passed|eased|settled|calmed(?: down)?)', 'starting to (?:ease|calm|settle|pass)', 'calm(?:ed|ing) down',
+    'like (?:they|it) always (?:do|does)', 'same as (?:usual|always|my usual|normal)', '(?:my|the) usual ones',
+  ]),
+  // Pain that built up over days is not the sudden pain of a twisted testicle (still urgent, not 999).
+  gradualOnset: sig('normal', [
+    '(?:came|come|coming) on (?:over|gradually|slowly)', '(?:gradually|slowly) (?:got|getting|become|became|swell\\w*|swollen|worse|bigger)',
+    'built up over', 'over (?:the (?:last|past) )?(?:2|3|4|5|two|three|four|five|a few|several|couple of) days',
+  ]),
+  mumpsMention: sig('normal', ['mumps']),
+  // NHS detached retina: new floaters, flashes with them, or a shadow or curtain across the sight.
+  retinaSigns: sig('normal', [
+    'floaters?', '(?:shadow|curtain|veil|dark patch)(?: \\w+){0,3} (?:over|across|in|coming (?:over|across|down|up)) (?:my |his |her |the |part of (?:my |the )?)?(?:vision|sight|eye)',
+  ], /\b(?:for years|always had|had them for|for ages)\b/),
   noReason: sig('none', ['for no (?:obvious |clear )?reason', 'no idea why', 'out of (?:the )?(?:blue|nowhere)', 'never (?:happened|had (?:that|this|one)) before', 'first (?:time|ever)']),
 
   // ---- heart: atypical presentations and angina that does not settle ------------------------------
@@ -166,7 +185,7 @@ export const GENERAL_SIGNALS = {
   ]),
 
   // ---- pregnancy ---------------------------------------------------------------------------------
-  pregnancyBleeding: sig('normal', ['bleed\\w*', 'blood (?:loss|clots?|coming out)', 'passing clots', '(?:lots of|loads of|heavy) blood', '(?:some|dark|fresh|bright red|red|brown|a bit of|a little) blood', 'blood (?:down there|in my (?:pants|knickers|underwear)|when i wipe)'], /\b(?:nose|gums?|spotting)\b/),
+  pregnancyBleeding: sig('normal', ['bleed\\w*', 'blood (?:loss|clots?|coming out)', 'passing clots', '(?:lots of|loads of|heavy) blood', '(?:some|dark|fresh|bright red|red|brown|a bit of|a little) blood', 'blood (?:down there|in my (?:pants|knickers|underwear)|when i wipe)'], /\b(?:nose|gums?|spotting|poo|pooing|piles|haemorrhoids?|hemorrhoids?|bum|back passage|strain\w*)\b/), // a nosebleed, gums or piles are not bleeding from the womb
   severeHeadache: sig('normal', [
     '(?:severe|really bad|very bad|terrible|awful|worst|pounding|splitting|horrendous|bad|intense) (?:headache|head ache|head pain|migraine)',
     '(?:headache|head ache)(?: \\w+){0,4} (?:wont|isnt|hasnt|not|doesnt) (?:go|going|shift|touch|ease|easing|budge|better|help)',

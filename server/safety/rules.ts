@@ -106,7 +106,10 @@ export const RULES: Rule[] = [
   { kind: 'child', label: 'a baby or child vomiting green (bile)', needs: [['greenVomit'], ['child', 'infantUnder3Months', 'infant3To6Months']], source: `${NHS}diarrhoea-and-vomiting/` },
 
   // ---- breathing and bleeding
-  { kind: 'breathing', label: 'severe difficulty breathing', needs: [['severeBreathing']], source: 'https://www.nhs.uk/symptoms/shortness-of-breath/' },
+  // A known panic attack that is passing feels like not being able to breathe (NHS panic disorder: self-care,
+  // a GP if they keep happening); what others can see (blue lips, no sentences) is 999 whatever the cause.
+  { kind: 'breathing', label: 'severe difficulty breathing', needs: [['severeBreathing']], except: [['panicAttack'], ['episodePassing']], source: 'https://www.nhs.uk/symptoms/shortness-of-breath/' },
+  { kind: 'breathing', label: 'blue or grey lips, too breathless to speak, or ribs sucking in', needs: [['seenBreathing']], source: 'https://www.nhs.uk/symptoms/shortness-of-breath/' },
   { kind: 'breathing', label: 'noisy, high-pitched breathing (stridor)', needs: [['stridor', 'stridorBreathIn']], source: `${NHS}croup/` },
   { kind: 'bleeding', label: 'heavy bleeding, or vomiting or coughing up blood', needs: [['heavyBleeding']], source: 'https://www.nhs.uk/symptoms/vomiting-blood/' },
 
@@ -122,7 +125,7 @@ export const RULES: Rule[] = [
   { kind: 'head', hint: 'head-injury-and-concussion', label: 'a child who fell and is now vomiting or drowsy', needs: [['fall', 'headKnock'], ['child'], ['nausea', 'headWarning']], source: `${NHS}head-injury-and-concussion/` },
   { kind: 'head', hint: 'head-injury-and-concussion', label: 'knocked out, then repeating questions or unable to remember', needs: [['collapse', 'headWarning'], ['amnesia']], source: `${NHS}head-injury-and-concussion/` },
   { kind: 'head', hint: 'head-injury-and-concussion', label: 'a baby who fell or hit their head, with a large lump or swelling', needs: [['baby', 'infantUnder3Months', 'infant3To6Months'], ['fall', 'headKnock'], ['headLump']], source: `${NHS}head-injury-and-concussion/` },
-  { kind: 'other', label: 'sudden severe pain or swelling in a testicle (possible torsion)', needs: [['testicleEmergency']], source: 'https://www.nhs.uk/conditions/testicular-torsion/' },
+  { kind: 'other', label: 'sudden severe pain or swelling in a testicle (possible torsion)', needs: [['testicleEmergency']], except: [['gradualOnset', 'mumpsMention']], source: 'https://www.nhs.uk/conditions/testicular-torsion/' },
 
   // ---- spine
   { kind: 'other', hint: 'cauda-equina-syndrome', label: 'numbness around the bottom or genitals', needs: [['saddle']], source: `${NHS}cauda-equina-syndrome/` },
@@ -221,6 +224,7 @@ export const RULES: Rule[] = [
   { kind: 'other', level: 'URGENT', label: 'a fever after travel where malaria is found', needs: [['malariaTravel'], ['fever', 'rigors', 'temperature38']], source: `${NHS}malaria/` },
   { kind: 'other', level: 'URGENT', label: 'redness or swelling spreading along a limb (possible cellulitis)', needs: [['spreadingRedness']], source: `${NHS}cellulitis/` },
   { kind: 'other', level: 'URGENT', hint: 'coughing-up-blood', label: 'coughing up blood, even a little', needs: [['coughBlood']], source: `${NHS}coughing-up-blood/` },
+  { kind: 'other', level: 'URGENT', label: 'new floaters or a shadow across the sight (possible detached retina)', needs: [['retinaSigns']], source: `${NHS}detached-retina-retinal-detachment/` },
   { kind: 'other', level: 'URGENT', label: 'something stuck in the nose or ear', needs: [['stuckObject']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-visit-an-urgent-treatment-centre/' },
   { kind: 'other', level: 'URGENT', label: 'symptoms not helped by treatment', needs: [['treatmentFailed']], source: 'https://www.nhs.uk/nhs-services/gps/' },
   { kind: 'other', level: 'URGENT', label: 'symptoms that keep coming back', needs: [['recurrent']], source: 'https://www.nhs.uk/nhs-services/gps/' },
@@ -241,7 +245,7 @@ export const RULES: Rule[] = [
   { kind: 'abdominal', level: 'URGENT', label: 'severe tummy pain', needs: [['severeTummy']], source: 'https://www.nhs.uk/symptoms/stomach-ache/' },
   { kind: 'pregnancy', level: 'URGENT', label: 'spotting, a new discharge, pain passing urine or a temperature in pregnancy', needs: [PREGNANT, ['spotting', 'vaginalDischarge', 'dysuria', 'temperature38', 'fever', 'rashInfection']], source: 'https://www.nhs.uk/pregnancy/' },
   { kind: 'other', level: 'URGENT', label: 'blood sugar staying high in diabetes', needs: [['diabetic'], ['highSugar', 'veryHighSugar']], source: `${NHS}type-2-diabetes/` },
-  { kind: 'other', level: 'URGENT', hint: 'chickenpox', label: 'chickenpox in an adult, in pregnancy or with a weak immune system', needs: [['chickenpox'], ['adult', 'pregnant', 'immunosuppressed']], source: `${NHS}chickenpox/` },
+  { kind: 'other', level: 'URGENT', hint: 'chickenpox', label: 'chickenpox in an adult, a young baby, in pregnancy or with a weak immune system', needs: [['chickenpox'], ['adult', 'infantUnder3Months', 'pregnant', 'immunosuppressed']], source: `${NHS}chickenpox/` },
   { kind: 'other', level: 'URGENT', hint: 'tinnitus', label: 'a whooshing or thumping in the ear in time with the heartbeat', needs: [['pulsatileTinnitus']], source: `${NHS}tinnitus/` },
   { kind: 'other', level: 'URGENT', hint: 'gallstones', label: 'yellow skin or eyes', needs: [['jaundice']], source: `${NHS}jaundice/` },
   { kind: 'other', level: 'URGENT', hint: 'shingles', label: 'a blistering rash on or around the eye (chickenpox spots on the eyelids are the exception)', needs: [['eyeRash']], except: [['chickenpox']], source: `${NHS}shingles/` },

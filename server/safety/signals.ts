@@ -21,6 +21,27 @@ const GAP = '(?: \\w+){0,2}';
 const CHEST = '(?:chest|chset|chets|chst|cheast|chesr)';
 const BREATH = '(?:breathe|breath|breth|breathing|brething|breating|breahte)';
 
+/** How it feels: "cant breathe", "struggling for air", gasping. */
+const FELT_BREATHING = [
+  `(?:cant|couldnt|barely|hardly) (?:${BREATH}|get (?:my |any |enough )?(?:breath|air))`,
+  `(?:struggling|struggle|struggles|fighting|battling|labouring) (?:to |for )?(?:${BREATH}|air)`,
+  'gasping(?: for (?:air|breath))?',
+  `(?:severe|extreme|really bad|very bad|terrible|serious) (?:${BREATH} (?:difficulty|problems?|trouble)|difficulty ${BREATH}|shortness of breath|breathlessness)`,
+];
+/** What anyone can see or hear: blue lips, no sentences, ribs sucking in, choking, a reliever doing nothing. */
+const SEEN_BREATHING = [
+  '(?:too|so|very) breathless to (?:speak|talk|walk|move|eat)', 'cant (?:speak|talk|say|finish|get) (?:in |more than a few |a )?(?:full |whole )?(?:sentences?|words? out)',
+  'chok(?:ing|ed|es)', '(?:not|stopped|isnt|wasnt) breathing',
+  '(?:blue|grey|gray|purple) (?:lips|tongue|mouth)',
+  'lips(?: (?:are|have|has|look|looks|gone|turned|turning|going|gone|a|bit|slightly|all|very|quite|kind|sort|of|slight))* (?:blue|bluish|grey|gray|greyish|grayish|purple|purplish)',
+  'sucking in (?:under|between|below)', 'ribs sucking in',
+  '(?:skin|ribs|tummy|chest)(?: \\w+){0,4} (?:pulling|sucking|drawing|sinking|caving) in', '(?:pulling|sucking|drawing) in (?:between|under|below) (?:the |her |his |their )?ribs',
+  '(?:inhaler|blue inhaler|reliever|salbutamol|ventolin)(?: \\w+){0,6} (?:not|isnt|doesnt|didnt|arent) (?:working|help\\w*|touching (?:it|them|the sides))',
+  '(?:can|could) (?:hardly|barely|only just) (?:talk|speak|get (?:my |the |any )?words out|say (?:a few )?words|finish (?:a )?sentences?)',
+  '(?:can|could) only (?:get|say|manage|speak) (?:a |one or two |1 or 2 )?(?:few |couple of )?words?(?: out)?',
+];
+const NOT_THE_CHEST = /\b(?:through (?:my |his |her |the )?nose|nose|nostrils?|(?:or|otherwise|else|unless) (?:i|he|she|they) (?:cant|couldnt))\b/;
+
 const CORE_SIGNALS = {
   // ---- suicide and self-harm ------------------------------------------------------------------
   suicidal: sig('strict', [
@@ -37,12 +58,13 @@ const CORE_SIGNALS = {
     '(?:end|ending) it all', '(?:end|ending) (?:it|things|everything) (?:all|for good|tonight|today|now)',
     '(?:want to|going to|thinking (?:of|about)|think about|thought about|planning to|plan to|ready to|just want to|decided to|might) (?:end|ending) (?:it|things|everything)',
     '(?:want|wanting|wish|wishing|ready|planning|plan) (?:to )?(?:just )?(?:die|be dead|not be alive|not exist|stop existing|never wake up|not wake up|disappear forever|sleep forever|go to sleep forever)',
-    'wish (?:i|id) (?:was|were|had|could) (?:dead|die|never been born|not been born|disappear|not wake up|just die)',
+    'wish(?:ing|ed)? (?:i|id) (?:was|were|had|could) (?:dead|die|never been born|not been born|disappear|not wake up|just die)',
+    'wish(?:ing|ed)? (?:i|id) (?:wasnt|werent|was not|were not) (?:here|alive|around|born)',
     'better off (?:dead|without me|if i was gone|if i wasnt here)',
     '(?:everyone|everybody|they|family|people|kids|world) (?:would|will|d)? ?be better (?:off )?without me',
     'no (?:reason|point|purpose) (?:to|in|of|for) (?:live|living|life|going on|being alive|being here|carrying on|existing|me being here)',
-    '(?:dont|no longer|never) (?:want|wish|care) to (?:live|be alive|be here|exist|go on|wake up|carry on|keep going|keep living)',
-    '(?:dont|no longer) want to be (?:here|around|alive) (?:anymore|any more|now)',
+    '(?:dont|doesnt|no longer|never) (?:want|wish|care|wants|wishes|cares) to (?:live|be alive|be here|exist|go on|wake up|carry on|keep going|keep living)',
+    '(?:dont|doesnt|no longer) (?:want|wants) to be (?:here|around|alive) (?:anymore|any more|now)',
     'not worth (?:living|it anymore|being alive|going on)', 'life (?:isnt|is not|aint|not) worth',
     'cant (?:go on|carry on|keep going)(?: anymore| any more| like this| living)?',
     '(?:thoughts|thinking|thought|thinks) (?:of|about) (?:dying|death|ending (?:it|my life|things)|killing|suicide|not being here|being dead|not waking up)',
@@ -52,9 +74,9 @@ const CORE_SIGNALS = {
     '(?:saved|saving|stockpiling|hoarding|collecting) (?:up )?(?:my )?(?:pills|tablets|meds)',
     '(?:pills|tablets|meds|medication|paracetamol|painkillers)(?: \\w+){0,2} (?:saved|stockpiled|hoarded|stored|collected|put aside)(?: up)?',
     '(?:want|wanting|wish) (?:it all|everything|my life|all of it) to (?:end|stop|be over)',
-    'dont want to (?:be here|exist|live|be alive)',
+    '(?:dont|doesnt) want to (?:be here|exist|live|be alive)',
     '(?:dont|cant|no longer) see (?:the |any )?point (?:anymore|any more|in (?:living|life|going on|carrying on|anything|it all|being here))',
-    'wish (?:i|id) (?:just )?(?:wouldnt|didnt|would not|did not|couldnt|could just not|could not|could never) wake up',
+    'wish(?:ing|ed)? (?:i|id) (?:just )?(?:wouldnt|didnt|would not|did not|couldnt|could just not|could not|could never) wake up',
     '(?:make|making) it (?:all )?stop', 'quickest (?:way|thing) to (?:die|end|go|make it|stop)', 'painless(?:ly)? (?:way to )?(?:die|end it)',
     '(?:thinking|think|thought|keep thinking) about (?:the|a) (?:bridge|railway|train line|motorway bridge|cliff|edge)', '(?:stood|standing|sat|sitting) on (?:the|a) (?:bridge|ledge|edge|railway)',
     '(?:wont|will not|shant) (?:be )?need(?:ing)? (?:anything|it|them|any of (?:it|this|them)|my \\w+)(?: \\w+){0,2} (?:after|anymore|any more|much longer|soon)',
@@ -252,7 +274,7 @@ const CORE_SIGNALS = {
     '(?:rash|spots|marks|blotches|dots|bruises|bruising|pinpricks?|pin pricks?)(?: \\w+){0,5} (?:doesnt|does not|didnt|wont|isnt|dont|not|never|hasnt|havent|arent|wouldnt|cant|still)(?: \\w+)? (?:fade|fading|faded|go away|going away|disappear\\w*|blanch\\w*|change|changing|go white|turn white|turning white|lighten|visible|there|see|showing)',
     '(?:non|not|no) ?blanch\\w*', 'glass(?: \\w+){0,4} (?:doesnt|didnt|still|not|wont|cant|can still|isnt)',
     '(?:doesnt|does not|didnt|dont|wont|not|isnt) (?:go|going|fade|fading|disappear\\w*|change|changing|go white|go away)(?: \\w+){0,5} (?:glass|tumbler|(?:press|pressed|pressing|push|pushed|pushing) (?:on|it|them|down))',
-    'purple (?:rash|spots|blotches|bruis\\w*|marks|dots)', 'pin ?prick (?:rash|spots)', '(?:rash|spots) (?:that |which )?(?:look|looks) like bruis\\w*',
+    'purple (?:rash|spots|blotches|bruises|bruising|marks|dots)', 'pin ?prick (?:rash|spots)', '(?:rash|spots) (?:that |which )?(?:look|looks) like bruis\\w*',
   ]),
   stiffNeck: sig('normal', [
     'stiff (?:neck|necked)', 'neck(?: \\w+){0,2} (?:stiff|rigid)', 'stiffness (?:in|of) (?:my |his |her |their |the )?neck',
@@ -316,21 +338,10 @@ const CORE_SIGNALS = {
   ], /\bgums?\b/), // bleeding gums are a reason to see a GP or dentist, not heavy bleeding
 
   // ---- breathing --------------------------------------------------------------------------------
-  severeBreathing: sig('normal', [
-    `(?:cant|couldnt|barely|hardly) (?:${BREATH}|get (?:my |any |enough )?(?:breath|air))`,
-    `(?:struggling|struggle|struggles|fighting|battling|labouring) (?:to |for )?(?:${BREATH}|air)`,
-    'gasping(?: for (?:air|breath))?',
-    `(?:severe|extreme|really bad|very bad|terrible|serious) (?:${BREATH} (?:difficulty|problems?|trouble)|difficulty ${BREATH}|shortness of breath|breathlessness)`,
-    '(?:too|so|very) breathless to (?:speak|talk|walk|move|eat)', 'cant (?:speak|talk|say|finish|get) (?:in |more than a few |a )?(?:full |whole )?(?:sentences?|words? out)',
-    'chok(?:ing|ed|es)', '(?:not|stopped|isnt|wasnt) breathing',
-    '(?:blue|grey|gray|purple) (?:lips|tongue|mouth)',
-    'lips(?: (?:are|have|has|look|looks|gone|turned|turning|going|gone|a|bit|slightly|all|very|quite|kind|sort|of|slight))* (?:blue|bluish|grey|gray|greyish|grayish|purple|purplish)',
-    'sucking in (?:under|between|below)', 'ribs sucking in',
-    '(?:skin|ribs|tummy|chest)(?: \\w+){0,4} (?:pulling|sucking|drawing|sinking|caving) in', '(?:pulling|sucking|drawing) in (?:between|under|below) (?:the |her |his |their )?ribs',
-    '(?:inhaler|blue inhaler|reliever|salbutamol|ventolin)(?: \\w+){0,6} (?:not|isnt|doesnt|didnt|arent) (?:working|help\\w*|touching (?:it|them|the sides))',
-    '(?:can|could) (?:hardly|barely|only just) (?:talk|speak|get (?:my |the |any )?words out|say (?:a few )?words|finish (?:a )?sentences?)',
-    '(?:can|could) only (?:get|say|manage|speak) (?:a |one or two |1 or 2 )?(?:few |couple of )?words?(?: out)?',
-  ], /\b(?:through (?:my |his |her |the )?nose|nose|nostrils?|(?:or|otherwise|else|unless) (?:i|he|she|they) (?:cant|couldnt))\b/),
+  severeBreathing: sig('normal', [...FELT_BREATHING, ...SEEN_BREATHING], NOT_THE_CHEST),
+  // A known panic attack that is passing feels like this but is not a breathing emergency; the signs
+  // others can see are (they are an emergency whatever the person has been diagnosed with).
+  seenBreathing: sig('normal', SEEN_BREATHING, NOT_THE_CHEST),
 
   // ---- other emergencies ------------------------------------------------------------------------
   unconscious: sig('normal', [
@@ -343,8 +354,8 @@ const CORE_SIGNALS = {
     'first (?:ever )?(?:fit|seizure|convulsion)', 'never (?:had|have had|has had) (?:a |one )?(?:fit|seizure|convulsion)s? before',
     '(?:fit|seizure|convulsion)(?: \\w+){0,3} never (?:had|has had|have had) (?:one|any|one before)',
     '(?:collaps\\w*|fell|dropped)(?: \\w+){0,4} (?:and|then) (?:is |was |started |starts )?(?:shaking|jerking|fitting|twitching|convulsing) (?:all over|everywhere|uncontrollably)', '(?:fit|seizure|fitting|convulsing|convulsion)(?: \\w+){0,2} (?:wont|not|hasnt|isnt|doesnt) stop\\w*',
-    '(?:seizures|fits) (?:one after another|back to back)',
-    '(?:two|three|four|several|[2-9]) (?:seizures|fits|convulsions)(?: \\w+){0,4} (?:hour|row|morning|afternoon|evening|night)', '(?:not|hasnt|hadnt|havent|isnt) (?:come round|woken up|recovered|come to)(?: \\w+){0,3} (?:between|in between)',
+    '(?:seizure|fits) (?:one after another|back to back)',
+    '(?:two|three|four|several|[2-9]) (?:seizure|fits|convulsions)(?: \\w+){0,4} (?:hour|row|morning|afternoon|evening|night)', '(?:not|hasnt|hadnt|havent|isnt) (?:come round|woken up|recovered|come to)(?: \\w+){0,3} (?:between|in between)',
     '(?:fit|fitting|seizure|seizing|convulsion|convulsing)s?(?: \\w+){0,6} (?:[5-9]|[1-9]\\d|five|six|seven|eight|nine|ten|fifteen|twenty) min\\w*',
     '(?:fit|fitting|seizure|seizing|convulsing)(?: \\w+){0,8} (?:not|isnt|wont|hasnt) stop\\w*',
   ]),
@@ -428,4 +439,7 @@ export const SAFETY_KNOWN_WORDS = [
   'heeding', 'speeding', 'seeing', 'fleeing', 'teeing', 'tablet', 'stable', 'table', 'cable', 'sudden', 'shocking',
   'stocking', 'clumsy', 'sweeter', 'sweater', 'swelter', 'seizing', 'bleeping', 'blessing', 'blending', 'spending', 'spreadsheet',
   'gaping', 'gaped', 'conscious', 'consciously',
+  // Real words the fixer bent into keywords: 'no intention' read as 'no infection', 'brightness' as
+  // 'tightness' (a chest sign), 'bowel' as 'bowels'.
+  'intention', 'intentions', 'brightness', 'bowel', 'droop', 'headachy',
 ];

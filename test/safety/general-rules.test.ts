@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Demographics } from '../../server/contract/turn.js';
 import { adviceForSeverity, applySafetyFloor, assessSafety } from '../../server/safety/index.js';
 import { RULES } from '../../server/safety/rules.js';
+import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS } from '../../server/safety/signals.js';
+import { typoFixer } from '../../server/safety/text.js';
 import type { EmergencyKind } from '../../server/safety/types.js';
 
 /**
@@ -13,6 +15,11 @@ import type { EmergencyKind } from '../../server/safety/types.js';
 type Case = [text: string, kind: EmergencyKind, demographics?: Demographics];
 
 const EMERGENCY: Case[] = [
+  // several fits written in the plural (the typo fixer once turned 'seizures' into 'seizure' and the
+  // patterns still asked for the plural)
+  ['grandad has had two seizures this afternoon', 'other', { age: 81 }],
+  // a panic attack that has not settled, with signs others can see
+  ['i get panic attacks but this one is different, my lips look blue and i can only get a few words out', 'breathing'],
   // breathing, whatever the cause
   ['my son is making a high pitched squeaky noise when he breathes in and hes really struggling', 'breathing'],
   ['his lips have gone a greyish blue colour', 'breathing'],
@@ -247,9 +254,23 @@ const URGENT: [string, Demographics?][] = [
   // something pushed into a nose or an ear
   ['my 4 year old has stuck a pea up her nose and we cant get it out', undefined],
   ['he pushed a bit of lego into his ear at nursery', undefined],
+  // passive suicidal thoughts with no intention (once read as 'no infection'); a detached retina;
+  // a testicle swelling over days, or with mumps; chickenpox in a young baby
+  ['i keep wishing i wasnt around any more but i have no intention of doing anything', undefined],
+  ['suddenly seeing lots of new floaters in one eye, like little cobwebs', undefined],
+  ['one testicle has slowly got bigger and sore over a few days, slight temperature', undefined],
+  ['my son has mumps and one of his testicles has swollen up and hurts', { age: 19 }],
+  ['our baby is 3 weeks and has chickenpox spots like her brother', undefined],
 ];
 
 const NOT_EMERGENCY: [string, Demographics?][] = [
+  // a known panic attack that has settled; a fit like the ones before, short, and over
+  ['diagnosed with panic attacks, had one on the train, heart racing and felt like i couldnt breathe, it settled after ten minutes'],
+  ['our boy has had febrile seizures before, tonight he had a short one, under a minute, and he is back to himself', { age: 3 }],
+  // a single bruise after a knock; piles in pregnancy; a breastfeeding mother's own temperature
+  ['walked into the table and have a big purple bruise on my thigh'],
+  ['pregnant with piles, a little bright red blood after straining on the loo'],
+  ['breastfeeding my 5 week old, feel achy and fluey with a temp of 38.5 and a red patch on my breast'],
   // look-alikes of the rules above
   ['picked some blackberries on a walk and ate them, feel fine', undefined],
   ['jaw feels stiff in the mornings, I grind my teeth at night', undefined],
@@ -379,6 +400,23 @@ describe('the rule set', () => {
     ]) {
       expect(labels).toMatch(sign);
     }
+  });
+
+  // The typo fixer rewrites the message before the patterns see it, so a pattern word the fixer
+  // would bend ('seizures' to 'seizure', 'brightness' to 'tightness') can never match: each word a
+  // signal names is left alone by the fixer, or is a listed misspelling of a word the signal names.
+  it('asks only for words the typo fixer leaves as they are', () => {
+    const fix = typoFixer(SAFETY_VOCABULARY, new Set(SAFETY_KNOWN_WORDS));
+    const unreachable: string[] = [];
+    for (const [id, signal] of Object.entries(SIGNALS)) {
+      const source = signal.pattern.source.replace(/\\[a-z]/g, ' ');
+      const stems = source.match(/[a-z]{4,}/g) ?? [];
+      const names = (word: string) => new RegExp(`\\b${word}\\b`).test(source.replace(/ \?/g, '')) || stems.some((stem) => word.startsWith(stem));
+      for (const word of new Set(source.match(/[a-z]{5,}/g))) if (fix(word) !== word && !names(fix(word))) unreachable.push(`${id}: ${word} -> ${fix(word)}`);
+    }
+    expect(unreachable).toEqual([]);
+    expect(fix('intention')).toBe('intention');
+    expect(fix('brightness')).toBe('brightness');
   });
 
   it('reports which rules fired, with their sources, for staff', () => {

@@ -37,9 +37,9 @@ const NUM = '(\\d+(?:\\.\\d+)?|a couple of|a few|couple of|an|a|one|two|three|fo
 
 const toNumber = (s: string): number => NUMBER_WORDS[s.replace(/ of$/, '')] ?? Number.parseFloat(s);
 
-// "for 3 weeks", "2 days", "past two weeks"; not "3 week old", "6 weeks pregnant", "pregnant 28 weeks".
+// "for 3 weeks", "2 days", "past two weeks"; not "3 week old", "baby 3 weeks", "6 weeks pregnant", "pregnant 28 weeks".
 // "every few months" is how often, and "2 weeks after my operation" is since when, not how long.
-const DURATION = new RegExp(`(?<!\\bevery |\\bonce a |\\btimes a |\\bpregnant )\\b${NUM} (minute|hour|day|night|week|fortnight|month|year)s?\\b(?! old| pregnant| after| postpartum)`, 'g');
+const DURATION = new RegExp(`(?<!\\bevery |\\bonce a |\\btimes a |\\bpregnant |\\b(?:baby|newborn) (?:is |aged )?)\\b${NUM} (minute|hour|day|night|week|fortnight|month|year)s?\\b(?! old| pregnant| after| postpartum)`, 'g');
 const RELATIVE: [RegExp, number][] = [
   [/\bsince (?:this morning|earlier|lunch|today)\b/, 0.3],
   [/\bsince (?:last night|yesterday|overnight)\b|\byesterday\b/, 1],
@@ -80,6 +80,8 @@ function ageFromText(text: string): number | undefined {
   if (weeksOld) return toNumber(weeksOld[1] as string) * ((UNIT_DAYS[weeksOld[2] as string] ?? 1) / 365);
   const monthsOld = /\b(?:baby|he|she|hes|shes|son|daughter) (?:is|is only|just turned) (\d+) (week|month)s?\b/.exec(text);
   if (monthsOld) return toNumber(monthsOld[1] as string) * ((UNIT_DAYS[monthsOld[2] as string] ?? 1) / 365);
+  const babyAged = /\b(?:baby|newborn) (?:is |aged )?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b(?! ago)/.exec(text);
+  if (babyAged) return toNumber(babyAged[1] as string) * ((UNIT_DAYS[babyAged[2] as string] ?? 1) / 365);
   const yearsOld = /\b(\d{1,3}) ?(?:years? old|yrs? old|year old|yo|y o)\b/.exec(text);
   if (yearsOld) return Number(yearsOld[1]);
   const iam = /\b(?:im|i am|aged|age|at) (\d{1,3})\b(?! (?:minute|hour|day|week|month|year|mg|degrees|times|weeks? pregnant))/.exec(text);

@@ -28,6 +28,9 @@ describe('reading facts', () => {
     expect(readFacts(['my 3 week old baby']).durationDays).toBeUndefined();
     expect(readFacts(['i get these every few months']).durationDays).toBeUndefined();
     expect(readFacts(['2 weeks after my operation']).durationDays).toBeUndefined();
+    // a baby's age written without "old" is not how long something has lasted
+    expect(readFacts(['baby 5 weeks, a few spots on her tummy']).durationDays).toBeUndefined();
+    expect(readFacts(['baby 5 weeks, a few spots on her tummy']).age).toBeCloseTo(5 * 7 / 365, 3);
   });
   it('reads ages, sex and pregnancy', () => {
     expect(readFacts(['my 8 week old has a temperature']).age).toBeCloseTo(8 * 7 / 365, 3);
