@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { assessSafety } from '../safety/assess.js';
 import { readMessage } from '../safety/find-signals.js';
 import { urgencyFeatures } from '../safety/urgency/features.js';
+import { isEmergencyScore } from '../safety/urgency/model.js';
 import { fitLogistic, scoreHead } from '../safety/urgency/train.js';
 import { isTriage, parseCases } from './cases.js';
 import { THRESHOLDS, TRAINING_FILES } from './urgency-train.js';
@@ -39,7 +40,7 @@ for (const held of files.filter((f) => f.file.includes('blind-'))) {
   const urgentHead = fitLogistic(train.map((c) => ({ features: c.features, positive: c.severity !== null && c.severity !== 'Self-care' })));
   const set = { emergencies: 0, caught: 0, byModelAlone: 0, others: 0, raised: 0 };
   for (const c of held.cases) {
-    const flagged = scoreHead(head, c.features).p >= threshold && scoreHead(urgentHead, c.features).p >= needsUrgent;
+    const flagged = isEmergencyScore(scoreHead(head, c.features).p, scoreHead(urgentHead, c.features).p, { ...THRESHOLDS, emergency: threshold, emergencyNeedsUrgent: needsUrgent });
     if (c.severity === 'A&E') {
       set.emergencies++;
       if (flagged || c.ruleEmergency) set.caught++;

@@ -47,6 +47,8 @@ export const TRAINING_FILES = [
   'test/eval/blind-v-cases.jsonl',
   'test/eval/blind-w-cases.jsonl',
   'test/eval/blind-x-cases.jsonl',
+  'test/eval/blind-y-cases.jsonl',
+  'test/eval/blind-z-cases.jsonl',
 ];
 
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */
@@ -54,9 +56,12 @@ export const TRAINING_FILES = [
 // needs more than a marginal score to overrule it up to 999.
 // `emergencyNeedsUrgent`: an emergency is also urgent, so the A&E head's verdict counts only where the
 // urgent head gives at least 0.4 (classic flu in a young adult scored 0.24 for A&E but 0.28 for
-// urgent: heads that disagree are noise, not an emergency). Leaving each set out in turn, 0.4 keeps
-// 0.988 of A&E cases caught (0.990 without it) and raises 4.2 % of the rest (4.6 %).
-export const THRESHOLDS = { emergency: 0.2, emergencyOverRule: 0.3, emergencyNeedsUrgent: 0.4, urgent: 0.7 };
+// urgent: heads that disagree are noise, not an emergency). `marginalNeedsUrgent`: where the A&E
+// score is itself marginal (under 0.3), the urgent head must find care today more likely than not:
+// with blind-y and -z in training that flu scored 0.24 and 0.48 and was sent to 999, while a brother
+// texting goodbye from a bridge scores 0.66 and 0.49 and must still be. Leaving each set out in turn
+// (blind-a to -z): 0.990 of A&E cases caught (0.991 with 0.4 throughout), 4.4 % of the rest raised.
+export const THRESHOLDS = { emergency: 0.2, emergencyOverRule: 0.3, emergencyNeedsUrgent: 0.4, marginalNeedsUrgent: 0.5, urgent: 0.7 };
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -70,6 +70,15 @@ export const GENERAL_SIGNALS = {
     'built up over', 'over (?:the (?:last|past) )?(?:2|3|4|5|two|three|four|five|a few|several|couple of) days',
   ]),
   mumpsMention: sig('normal', ['mumps']),
+  kidneyStone: sig('normal', ['kidney stones?', 'renal colic', 'stones? in (?:my|his|her|the) (?:kidney|kidneys|ureter|tube)']),
+  // Skin that has gone black: gangrene (NHS: with diabetes or signs of infection, A&E).
+  blackSkin: sig('normal', [
+    '(?:toe|toes|foot|feet|finger|fingers|fingertips?|heel|skin)(?: \\w+){0,3} (?:turned|gone|going|turning|is|are|look|looks) (?:black|blackish|blue black|dark purple|dead)',
+    'black (?:toe|toes|foot|finger|fingers|patch on (?:my|his|her) (?:foot|toe|heel))',
+  ]),
+  // A rash from a new medicine that blisters or peels, with the eyes involved (Stevens-Johnson syndrome).
+  newMedicine: sig('normal', ['(?:started|starting|new|began|begun|changed|put on)(?: \\w+){0,3} (?:tablets?|medicines?|medication|meds|pills|antibiotics?|drugs?|injections?)', '(?:since|after) (?:taking|starting) (?:the |a |my |these |some )?(?:new )?(?:tablets?|medicine|medication|meds|pills|antibiotics?)']),
+  soreEyes: sig('normal', ['eyes?(?: \\w+){0,3} (?:sore|red and sore|stinging|burning|raw|gritty and red|crusted)', 'sore (?:red )?eyes?']),
   // NHS detached retina: new floaters, flashes with them, or a shadow or curtain across the sight.
   retinaSigns: sig('normal', [
     'floaters?', '(?:shadow|curtain|veil|dark patch)(?: \\w+){0,3} (?:over|across|in|coming (?:over|across|down|up)) (?:my |his |her |the |part of (?:my |the )?)?(?:vision|sight|eye)',
@@ -146,7 +155,7 @@ export const GENERAL_SIGNALS = {
     '(?:green|bright green|dark green|yellow green|bile|bilious)(?: \\w+){0,2} (?:vomit|sick|sicky|spew)',
     '(?:vomit\\w*|sick|being sick|throwing up|threw up|bringing up)(?: \\w+){0,6} (?:green|bile)',
   ]),
-  swollenTummy: sig('normal', [`(?:swollen|bloated|distended|tight|hard) ${TUMMY}`, `${TUMMY}(?: \\w+){0,2} (?:swollen|bloated|distended|looks swollen|blown up)`]),
+  swollenTummy: sig('normal', [`(?:swollen|bloated|distended|tight|hard) ${TUMMY}`, `${TUMMY}(?: \\w+){0,2} (?:swollen|swelling|swelled|bloated|distended|looks swollen|blown up)`]),
 
   // ---- burns -------------------------------------------------------------------------------------
   electrical: sig('normal', [
@@ -246,9 +255,24 @@ export const GENERAL_SIGNALS = {
   limbIschaemia: sig('normal', ['(?:leg|foot|arm|hand)(?: \\w+){0,4} (?:suddenly )?(?:went|gone|turned|is|feels|going) (?:cold and (?:pale|white|blue)|(?:pale|white|blue) and cold)', '(?:leg|foot|arm|hand)(?: \\w+){0,3} (?:suddenly )?(?:went|gone|turned) (?:cold|pale|white)']),
   legDeformity: sig('normal', ['(?:leg|foot)(?: \\w+){0,3} (?:looks |is |gone )?(?:shorter|turned out\\w*|rotated|turned outwards|at a (?:funny|strange|odd) angle)', 'bend in it', 'dinner fork', 'bone (?:sticking|poking) out']),
   longLie: sig('normal', ['on the floor (?:for|all) (?:hours|night|ages|a long time|\\d+ hours)', 'couldnt get (?:up|herself up|himself up) (?:for|all)', '(?:cant|couldnt) (?:stand|put weight on|walk on|bear weight)']),
-  noPooWind: sig('normal', ['(?:not|havent|hasnt|hadnt|cant|couldnt) (?:pooed|been for a poo|had a poo|passed wind|farted|poo|fart|pass wind)', 'not passing wind', 'smells? (?:like|of) poo']),
-  maybePregnant: sig('normal', ['period(?: \\w+){0,5} (?:late|overdue)', 'missed (?:a |my )?period', 'might be pregnant', 'could be pregnant', 'late period']),
+  noPooWind: sig('normal', ['(?:not|havent|hasnt|hadnt|cant|couldnt) (?:pooed|been for a poo|had a poo|passed wind|farted|poo|fart|pass wind)', 'no (?:poo|bowel movement|wind)(?: \\w+){0,2} (?:for|in|since)', 'not passing wind', 'smells? (?:like|of) poo']),
+  maybePregnant: sig('normal', ['period(?: \\w+){0,5} (?:late|overdue)', 'missed (?:a |my )?period', 'might be pregnant', 'could be pregnant', 'late period', 'positive (?:pregnancy )?test', '(?:test|tests) (?:came back |was |were )?positive']),
   lowerTummyPain: sig('normal', ['(?:pain|ache|cramp\\w*)(?: \\w+){0,4} (?:low|lower|down) (?:on the |in my |in the )?(?:left|right|down)?', '(?:left|right)(?: \\w+)? (?:side|sided) (?:pain|tummy)', 'pelvic pain']),
+  oneSidedPain: sig('normal', ['(?:one|1|left|right)(?: \\w+)? ?(?:side|sided)(?: \\w+){0,2} (?:pain|ache|cramp\\w*)', '(?:pain|ache|cramp\\w*)(?: \\w+){0,4} (?:on|down) (?:one|the left|the right|my left|my right) side', '(?:pain|ache)(?: \\w+){0,2} low (?:down )?on (?:one|the left|the right) side']),
+  // Medicines that only work if taken within hours or days (NHS: a pharmacy or sexual health clinic today).
+  timeCriticalMedicine: sig('normal', [
+    'morning after pill', 'emergency contracepti\\w*', 'condom (?:split|broke|burst|came off|slipped off)', '(?:split|broken|burst) condom',
+    'pep', 'post exposure', 'unprotected sex(?: \\w+){0,4} (?:last night|yesterday|hours ago|this morning|\\d+ hours)', 'condomless sex',
+  ], /\bpep (?:talk|talks|rally|up|squad)\b/),
+  // Too much of a medicine by mistake: NHS 111 says whether it matters.
+  doubleDose: sig('normal', [
+    '(?:took|taken|take|had|given|gave (?:him|her|them))(?: \\w+){0,2} (?:double|twice) (?:my |his |her |their |the )?(?:usual )?dose', '(?:double|extra|second) dose(?: \\w+){0,3} (?:by (?:accident|mistake)|accidentally)',
+    '(?:twice|double|two lots|too many)(?: \\w+){0,3} (?:by mistake|by accident|accidentally)',
+    '(?:accidentally|by mistake)(?: \\w+){0,2} (?:took|taken|had|gave)(?: \\w+){0,2} (?:too many|two lots|twice|extra|double)', '(?:took|taken|had|gave) (?:too many|two lots of|an extra)(?: of)? (?:my |his |her |the )?(?:tablets?|pills|meds|medicine|doses?|\\w+ tablets)',
+  ]),
+  noInjury: sig('none', ['no (?:fall|injury|bang|knock|trauma)', '(?:didnt|hasnt|havent|did not) (?:fall|hurt|injure|bang|knock)', 'no idea (?:how|why)', 'for no reason']),
+  limp: sig('normal', ['limp\\w*', '(?:wont|will not|isnt|refuses to|cant) (?:walk|stand) on (?:it|his leg|her leg|that leg)', 'cries when (?:he|she|they) (?:puts? weight|walks|stands)']),
+  suddenHearingLoss: sig('normal', ['(?:lost|losing|lose|gone)(?: \\w+){0,2} (?:hearing|my hearing)(?: \\w+){0,3} (?:in )?(?:one|my left|my right|the left|the right|left|right) ear', '(?:sudden(?:ly)?|overnight)(?: \\w+){0,2} (?:deaf|lost (?:the |my |some |all )?hearing)', 'deaf in one ear', '(?:lost|losing) (?:some |all |the )?hearing'], /\b(?:for years|gradually|slowly|over the years|getting older)\b/),
   shoulderTip: sig('normal', ['shoulder ?tip pain', 'pain in (?:my|the|her) shoulder ?tip', 'pain (?:at|in) the tip of (?:my|her) shoulder']),
   veryHighSugar: sig('normal', [
     '(?:meter|monitor|reading|readings|sugar|sugars|glucose|bm|levels?)(?: \\w+){0,3} (?:says |reads |showing |shows |is |are |of |at |just says )?(?:hi|off the scale|over 2\\d|over 3\\d|2[5-9]|3\\d)',
@@ -277,6 +301,10 @@ export const GENERAL_SIGNALS = {
     '(?:finished|done|did|completed|had|taken|took) (?:the |my |a |his |her |their )?(?:full |whole |complete )?(?:course of )?antibiotics?(?: \\w+){0,5} (?:still|not better|no better|back|came back|returned)',
     '(?:ibuprofen|paracetamol|painkillers?|tablets?|medicine|cream|inhaler|antibiotics|co codamol|naproxen)(?: \\w+){0,2} (?:does|do|did|has done|have done|doing) (?:nothing|zero|zilch|sod all|bugger all|nowt)',
     '(?:doesnt|dont|didnt) (?:even )?touch (?:it|the pain)',
+    '(?:tablets?|cream|creams|spray|sprays|medicine|medication|antibiotics?|drops|treatment|inhaler|pills|ibuprofen|paracetamol|painkillers?|antihistamines?)(?: \\w+){0,3} (?:barely|hardly|only (?:just|a bit|slightly|a little)) (?:help|helps|helping|helped|work|works|working|worked|touch|touches|touching|take the edge off)',
+    '(?:painkillers?|tablets?|medicine|ibuprofen|paracetamol|antihistamines?|cream|inhaler)(?: \\w+){0,2} only (?:help|helps|work|works)(?: \\w+)? (?:a bit|a little|slightly|for an hour|for a while)',
+    '(?:treatment|treated|cream|lotion|tablets|antibiotics|drops)(?: \\w+){0,2} (?:twice|two times|three times|2 times|3 times|again)(?: \\w+){0,2} (?:still|and still|but still)',
+    'still(?: \\w+){0,3} (?:after|despite) (?:the |two |2 |both )?(?:treatments?|creams?|antibiotics|tablets|courses)',
     'tried (?:everything|\\w+ different|two different|2 different|loads of|lots of|all the)', 'nothing (?:is )?(?:helping|working|seems to help)', 'no better after',
     '(?:still|not) (?:not )?(?:getting better|improving|clearing up|gone) after',
   ]),

@@ -207,6 +207,9 @@ export const RULES: Rule[] = [
   { kind: 'abdominal', label: 'no poo or wind with a swollen tummy and vomiting (blocked bowel)', needs: [['noPooWind'], ['swollenTummy'], ['nausea']], source: 'https://www.nhs.uk/conditions/bowel-obstruction/' },
   { kind: 'pregnancy', hint: 'ectopic-pregnancy', label: 'possible pregnancy with one-sided low tummy pain and faintness or shoulder-tip pain (ectopic)', needs: [['maybePregnant', 'pregnant'], ['lowerTummyPain', 'shoulderTip'], ['faint', 'collapse', 'shoulderTip']], source: `${NHS}ectopic-pregnancy/` },
 
+  { kind: 'sepsis', hint: 'kidney-stones', label: 'kidney stone pain with a temperature or shivering (an infected, blocked kidney)', needs: [['kidneyStone'], ['temperature38', 'bodyFever', 'rigors']], source: `${NHS}kidney-stones/` },
+  { kind: 'sepsis', label: 'skin turning black (gangrene) with diabetes or signs of infection', needs: [['blackSkin'], ['diabetic', 'bodyFever', 'temperature38', 'rigors', 'spreadingRedness', 'veryUnwell']], source: `${NHS}gangrene/` },
+  { kind: 'other', label: 'a blistering or peeling rash with sore eyes, after a new medicine or with a temperature (Stevens-Johnson syndrome)', needs: [['blister'], ['soreEyes'], ['newMedicine', 'bodyFever', 'temperature38']], except: [['chickenpox']], source: `${NHS}stevens-johnson-syndrome/` },
   // ---- diabetes
   { kind: 'other', hint: 'diabetic-ketoacidosis', label: 'very high blood sugar or ketones with drowsiness, confusion, vomiting or fast breathing', needs: [['diabetic'], ['veryHighSugar'], ['drowsyMuddled', 'nausea', 'fastBreathing']], source: `${NHS}diabetic-ketoacidosis/` },
 
@@ -225,6 +228,11 @@ export const RULES: Rule[] = [
   { kind: 'other', level: 'URGENT', label: 'redness or swelling spreading along a limb (possible cellulitis)', needs: [['spreadingRedness']], source: `${NHS}cellulitis/` },
   { kind: 'other', level: 'URGENT', hint: 'coughing-up-blood', label: 'coughing up blood, even a little', needs: [['coughBlood']], source: `${NHS}coughing-up-blood/` },
   { kind: 'other', level: 'URGENT', label: 'new floaters or a shadow across the sight (possible detached retina)', needs: [['retinaSigns']], source: `${NHS}detached-retina-retinal-detachment/` },
+  { kind: 'pregnancy', level: 'URGENT', hint: 'ectopic-pregnancy', label: 'early or possible pregnancy with pain on one side low in the tummy (possible ectopic)', needs: [['maybePregnant', 'pregnant'], ['oneSidedPain', 'lowerTummyPain']], source: `${NHS}ectopic-pregnancy/` },
+  { kind: 'other', level: 'URGENT', label: 'emergency contraception or HIV PEP, which work only if started within hours or days', needs: [['timeCriticalMedicine']], source: 'https://www.nhs.uk/contraception/methods-of-contraception/emergency-contraception/' },
+  { kind: 'other', level: 'URGENT', label: 'a double dose or too many tablets taken by mistake', needs: [['doubleDose']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-use-111/' },
+  { kind: 'child', level: 'URGENT', label: 'a child with a new limp and a temperature, or who will not put weight on a leg', needs: [['child'], ['limp'], ['bodyFever', 'temperature38', 'noInjury']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-use-111/' },
+  { kind: 'other', level: 'URGENT', label: 'hearing lost suddenly in one or both ears', needs: [['suddenHearingLoss']], source: `${NHS}hearing-loss/` },
   { kind: 'other', level: 'URGENT', label: 'something stuck in the nose or ear', needs: [['stuckObject']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-visit-an-urgent-treatment-centre/' },
   { kind: 'other', level: 'URGENT', label: 'symptoms not helped by treatment', needs: [['treatmentFailed']], source: 'https://www.nhs.uk/nhs-services/gps/' },
   { kind: 'other', level: 'URGENT', label: 'symptoms that keep coming back', needs: [['recurrent']], source: 'https://www.nhs.uk/nhs-services/gps/' },

@@ -70,7 +70,8 @@ const CORE_SIGNALS = {
     '(?:thoughts|thinking|thought|thinks) (?:of|about) (?:dying|death|ending (?:it|my life|things)|killing|suicide|not being here|being dead|not waking up)',
     '(?:jump|jumping|throw myself|throwing myself) (?:off|from|in front of) (?:a|the) (?:bridge|building|roof|cliff|train|car|bus|tower|motorway)',
     '(?:step|walk|stepping|walking|lie|lying) (?:out )?in front of (?:a|the) (?:train|car|bus|lorry|truck)',
-    'suicide note', 'goodbye (?:note|notes|letter|letters)', 'wrote (?:a|my) (?:note|letter) to say goodbye',
+    'suicide note', 'goodbye (?:note|notes|letter|letters|message|messages|text|texts)', 'wrote (?:a|my) (?:note|letter) to say goodbye',
+    '(?:texted|messaged|texting|sent)(?: \\w+){0,2} goodbye',
     '(?:saved|saving|stockpiling|hoarding|collecting) (?:up )?(?:my )?(?:pills|tablets|meds)',
     '(?:pills|tablets|meds|medication|paracetamol|painkillers)(?: \\w+){0,2} (?:saved|stockpiled|hoarded|stored|collected|put aside)(?: up)?',
     '(?:want|wanting|wish) (?:it all|everything|my life|all of it) to (?:end|stop|be over)',
@@ -92,7 +93,8 @@ const CORE_SIGNALS = {
     '(?:bought|got|buy|buying|have|ive got|got myself|tied) (?:a |the |some )?(?:rope|noose)', '(?:pills|tablets|meds|paracetamol)(?: \\w+){0,3} (?:lined up|laid out|counted out|all ready|ready to take|in front of me)',
     '(?:saved|saving|stockpiling|hoarding|collecting) (?:up )?(?:my )?(?:pills|tablets|meds)',
     '(?:pills|tablets|meds|medication|paracetamol|painkillers)(?: \\w+){0,2} (?:saved|stockpiled|hoarded|stored|collected|put aside)(?: up)?',
-    'suicide note', 'goodbye (?:note|notes|letter|letters)', 'wrote (?:a|my) (?:note|letter) to say goodbye',
+    'suicide note', 'goodbye (?:note|notes|letter|letters|message|messages|text|texts)', 'wrote (?:a|my) (?:note|letter) to say goodbye',
+    '(?:texted|messaged|texting|sent)(?: \\w+){0,2} goodbye',
     '(?:giving|given|gave) (?:away )?(?:my|all my) (?:things|stuff|possessions|belongings|pets?|cat|dog)(?: \\w+){0,4} (?:away|to)', 'putting my affairs in order',
     '(?:stood|standing|sat|sitting) on (?:the|a) (?:bridge|ledge|edge|railway)',
     '(?:going to|planning to|plan to|want to|thinking (?:of|about)|might) (?:take|taking|swallow|swallowing) (?:all|a whole|the whole|loads|lots|a load|a handful|handful)(?: of)?(?: my| the| his| her)? (?:pills|tablets|meds|medication|paracetamol)',
@@ -369,7 +371,7 @@ const CORE_SIGNALS = {
   ]),
   saddle: sig('normal', [
     'numb\\w*(?: \\w+){0,3} (?:bum|buttocks?|bottom|genitals?|groin|saddle|privates|between (?:my|his|her|their) legs|inner thighs|around (?:my |the )?(?:anus|back passage|privates|vagina|penis))',
-    'saddle (?:numbness|anaesthesia|area)', 'cant feel (?:my |his |her )?(?:bum|bottom|genitals|privates|back passage)',
+    'saddle (?:numbness|anaesthesia|area)', 'cant feel (?:my |his |her )?(?:bum|bottom|genitals|privates|back passage)', '(?:cant|couldnt|cannot) feel (?:it |anything |the paper |the toilet paper |toilet paper )?when (?:i|he|she) wip\\w*', '(?:no|lost|lost the|lost all) feeling (?:when (?:i|he|she) wip\\w*|down below|around (?:my|his|her) (?:bum|bottom|privates))',
     '(?:bum|bottom|buttocks|genitals|groin|privates|between (?:my|his|her|their) legs)(?: \\w+){0,4} (?:feels? |feeling |gone |is |are )*(?:numb|dead|tingly|no feeling)', 'like sitting on a (?:bike )?saddle',
   ]),
   sphincter: sig('normal', [

@@ -15,6 +15,15 @@ import type { EmergencyKind } from '../../server/safety/types.js';
 type Case = [text: string, kind: EmergencyKind, demographics?: Demographics];
 
 const EMERGENCY: Case[] = [
+  // from blind-y and -z's first measurement: an infected blocked kidney, gangrene, a drug rash with the eyes involved,
+  // numbness only noticed on wiping, a blocked bowel in a swelling belly
+  ['have kidney stones and the pain is back, now running a temperature of 38.9 and shaking', 'sepsis'],
+  ['dads toes have gone black and the foot is hot and angry looking, he has diabetes', 'sepsis', { age: 77 }],
+  ['started new tablets last week, now a peeling blistery rash and my eyes are red and sore', 'other'],
+  ['lower back pain and today i couldnt feel the paper when i wiped', 'other'],
+  ['no poo for five days, belly swelling up and I keep being sick', 'abdominal'],
+  // a goodbye sent by text is preparation, whatever the model makes of it
+  ['my sister has messaged everyone goodbye and isnt answering her phone', 'suicide'],
   // several fits written in the plural (the typo fixer once turned 'seizures' into 'seizure' and the
   // patterns still asked for the plural)
   ['grandad has had two seizures this afternoon', 'other', { age: 81 }],
@@ -261,6 +270,13 @@ const URGENT: [string, Demographics?][] = [
   ['one testicle has slowly got bigger and sore over a few days, slight temperature', undefined],
   ['my son has mumps and one of his testicles has swollen up and hurts', { age: 19 }],
   ['our baby is 3 weeks and has chickenpox spots like her brother', undefined],
+  // time-critical medicines, a double dose, a possible ectopic, a limping child with a temperature, sudden deafness
+  ['the condom came off last night, can i still get emergency contraception', undefined],
+  ['gave my son his inhaler tablets twice by mistake this morning, he seems fine', undefined],
+  ['pregnancy test was positive on monday and now i have a pain on my right side low down', undefined],
+  ['my 5 year old started limping today, no fall, and she is hot with a temperature', undefined],
+  ['woke up deaf in one ear, no pain', undefined],
+  ['used the cream twice and still itching a month on', undefined],
 ];
 
 const NOT_EMERGENCY: [string, Demographics?][] = [
@@ -327,6 +343,9 @@ const NOT_EMERGENCY: [string, Demographics?][] = [
   // a known allergy with no reaction, and hay fever in the throat
   ['allergic to nuts, ate a sesame bagel, feel completely fine'],
   ['hay fever is making my throat itchy and my eyes water'],
+  // look-alikes of blind-y/-z's new rules
+  ['chickenpox spots everywhere with a temperature, eyes a bit sore from crying', { age: 4 }],
+  ['my coach gave me a pep talk before the match'],
 ];
 
 describe('general red flags (call 999 / go to A&E)', () => {

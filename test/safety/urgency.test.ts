@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TRAINING_FILES, trainFromFiles } from '../../server/eval/urgency-train.js';
 import { applySafetyFloor, assessSafety } from '../../server/safety/index.js';
-import { URGENCY_WEIGHTS_FILE, type UrgencyWeights } from '../../server/safety/urgency/model.js';
+import { isEmergencyScore, URGENCY_WEIGHTS_FILE, type UrgencyWeights } from '../../server/safety/urgency/model.js';
 import { fitLogistic, scoreHead } from '../../server/safety/urgency/train.js';
 
 /**
@@ -43,6 +43,18 @@ describe('urgency model', () => {
     expect(a.fired.some((f) => f.label.includes('urgency model'))).toBe(false);
     const floored = applySafetyFloor({ condition: 'stroke', conditionTitle: 'Stroke', severity: 'A&E' }, assessSafety('hello there'), []);
     expect(floored.prediction.severity).toBe('A&E');
+  });
+
+  it('calls an emergency only where the urgent head agrees, more firmly when the A&E score is marginal', () => {
+    const t = committed.thresholds;
+    // a marginal A&E score with an urgent head at a coin toss (plain flu): not 999
+    expect(isEmergencyScore(0.24, 0.48, t)).toBe(false);
+    expect(isEmergencyScore(0.24, 0.6, t)).toBe(true);
+    // a strong A&E score needs less agreement (a goodbye text from a bridge scored 0.66 and 0.49)
+    expect(isEmergencyScore(0.66, 0.45, t)).toBe(true);
+    expect(isEmergencyScore(0.66, 0.3, t)).toBe(false);
+    // where a rule has already said "get seen today", a marginal score does not make it 999
+    expect(isEmergencyScore(0.25, 0.9, t, true)).toBe(false);
   });
 
   it('is the model trained on the listed case files, exactly', async () => {

@@ -14,7 +14,7 @@ import { scoreHead, type Head } from './train.js';
 
 export interface UrgencyWeights {
   /** Where each head's probability turns into a floor: A&E at `emergency`, 111/GP at `urgent`. */
-  thresholds: { emergency: number; emergencyOverRule: number; emergencyNeedsUrgent: number; urgent: number };
+  thresholds: { emergency: number; emergencyOverRule: number; emergencyNeedsUrgent: number; marginalNeedsUrgent: number; urgent: number };
   heads: { emergency: Head; urgent: Head };
   /** The case files it was fitted on, with their SHA-256 (a test checks they are current). */
   trainedOn: { file: string; sha256: string; cases: number }[];
@@ -52,13 +52,24 @@ const readable = (feature: string): string => {
 /** Leaves out features that explain nothing to a reader ("and", "for 3"): words under four letters. */
 const telling = (feature: string): boolean => !/^[wb]:/.test(feature) || /[a-z]{4,}/.test(feature.replace(/^[wb]:(?:not_)?/, ''));
 
+/**
+ * The A&E verdict from the two heads. An emergency is also urgent, so the urgent head must agree:
+ * at least `emergencyNeedsUrgent`, and more likely than not (`marginalNeedsUrgent`) when the A&E
+ * score itself is marginal (under `emergencyOverRule`). `urgentRuleFired`: a rule already said
+ * "get seen today", so 999 needs the higher threshold.
+ */
+export function isEmergencyScore(emergency: number, urgent: number, t: UrgencyWeights['thresholds'], urgentRuleFired = false): boolean {
+  const emergencyAt = urgentRuleFired ? t.emergencyOverRule : t.emergency;
+  const urgentAt = emergency < t.emergencyOverRule ? t.marginalNeedsUrgent : t.emergencyNeedsUrgent;
+  return emergency >= emergencyAt && urgent >= urgentAt;
+}
+
 /** `urgentRuleFired`: a rule already said "get seen today", so 999 needs the higher threshold. */
 export function scoreUrgency(message: ReadMessage, demographics?: Demographics, urgentRuleFired = false, model: UrgencyWeights = loadUrgencyModel()): UrgencyScore {
   const features = urgencyFeatures(message, demographics);
   const emergency = scoreHead(model.heads.emergency, features);
   const urgent = scoreHead(model.heads.urgent, features);
-  const emergencyAt = urgentRuleFired ? model.thresholds.emergencyOverRule : model.thresholds.emergency;
-  const isEmergency = emergency.p >= emergencyAt && urgent.p >= model.thresholds.emergencyNeedsUrgent;
+  const isEmergency = isEmergencyScore(emergency.p, urgent.p, model.thresholds, urgentRuleFired);
   const level = isEmergency ? 'EMERGENCY' : urgent.p >= model.thresholds.urgent ? 'URGENT' : null;
   return {
     emergency: emergency.p,

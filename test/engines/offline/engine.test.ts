@@ -99,7 +99,7 @@ interface Limits {
 }
 const TARGETS: Limits = { overTriage: 0.12, severity: 0.8, route: 0.95 };
 const OUTSIDE_SETS: [string, Limits][] = [
-  ...['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x'].map((x): [string, Limits] => [`blind-${x}`, TARGETS]),
+  ...['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'].map((x): [string, Limits] => [`blind-${x}`, TARGETS]),
 ];
 
 describe.each(OUTSIDE_SETS)('%s (offline engine with the safety floor)', (set, limits) => {
