@@ -90,7 +90,7 @@ describe('held-out set targets (offline engine; cases written without seeing the
  * anything was tuned on it; README "Evaluation" gives the first figures). Every set holds the
  * safety targets and the issue's other targets (over-triage, severity, routing), so a regression
  * on phrasings nobody on the team wrote fails CI. All of them have been tuned on since their first
- * measurement. The newest sets, measured once and kept blind for the README's figure, are not here.
+ * measurement. blind-aa and blind-ab are not here: measured once and kept blind for the README's figure.
  */
 interface Limits {
   overTriage: number;
