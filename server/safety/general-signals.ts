@@ -58,12 +58,14 @@ export const GENERAL_SIGNALS = {
     '(?:come|came|coming) (?:round|around|to)', '(?:under|less than) (?:a|one|1|2|two) minutes?', 'recovered', 'stopped (?:after|within) (?:a|about|less than|under|around)', '(?:about|around|only|just|less than|under) (?:a|one|1) minute', 'sleeping it off', '(?:his|her|their|my) usual (?:fit|fits|seizure)', '(?:fit|fits|seizure) (?:like|as) (?:usual|normal|always)', 'lasted (?:about |around |less than |under |only )?(?:a minute|one minute|1 minute|\\d+ seconds|a few seconds|2 minutes|two minutes|a couple of minutes)',
   ]),
   // A panic attack the person knows and that is passing: what it feels like is not a breathing emergency.
-  panicAttack: sig('none', ['panic (?:attack|attacks|disorder)', 'anxiety attacks?']),
+  // 'strict': "this isnt one of my panic attacks" is not a known panic attack, while "panic attacks,
+  // diagnosed years ago" still is (a 'normal' signal ignores clauses about the remote past).
+  panicAttack: sig('strict', ['panic (?:attack|attacks|disorder)', 'anxiety attacks?']),
   episodePassing: sig('normal', [
     '(?:passed|passes|eased|eases|settled|settles|calmed|calms|wore off|wears off)(?: down)? (?:after|in|within|now|off)',
     '(?:its|it has|it had|it) (?:passed|eased|settled|calmed(?: down)?)', 'starting to (?:ease|calm|settle|pass)', 'calm(?:ed|ing) down',
     'like (?:they|it) always (?:do|does)', 'same as (?:usual|always|my usual|normal)', '(?:my|the) usual ones',
-  ]),
+  ], /\b(?:came back|coming back|back again|worse again|getting worse|returned)\b/), // eased, then back: not passing
   // Pain that built up over days is not the sudden pain of a twisted testicle (still urgent, not 999).
   gradualOnset: sig('normal', [
     '(?:came|come|coming) on (?:over|gradually|slowly)', '(?:gradually|slowly) (?:got|getting|become|became|swell\\w*|swollen|worse|bigger)',

@@ -29,6 +29,9 @@ const EMERGENCY: Case[] = [
   ['grandad has had two seizures this afternoon', 'other', { age: 81 }],
   // a panic attack that has not settled, with signs others can see
   ['i get panic attacks but this one is different, my lips look blue and i can only get a few words out', 'breathing'],
+  // not a known panic attack, or one that eased and came back
+  ['this is not one of my panic attacks, i cant breathe properly and nothing helps', 'breathing'],
+  ['panic attack i thought, i could not breathe, it eased off then came back worse', 'breathing'],
   // breathing, whatever the cause
   ['my son is making a high pitched squeaky noise when he breathes in and hes really struggling', 'breathing'],
   ['his lips have gone a greyish blue colour', 'breathing'],
