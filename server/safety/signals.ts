@@ -42,6 +42,24 @@ const SEEN_BREATHING = [
 ];
 const NOT_THE_CHEST = /\b(?:through (?:my |his |her |the )?nose|nose|nostrils?|(?:or|otherwise|else|unless) (?:i|he|she|they) (?:cant|couldnt))\b/;
 
+/** Means or preparation for suicide, the same in both signals that use them. */
+const SUICIDE_PREPARATION = [
+  '(?:ways|way|how|methods?|best way|easiest way) to (?:end it|end (?:my|his|her|their) life|kill (?:myself|himself|herself|themselves)|die|do it painlessly)',
+  'noose',
+  '(?:bought|got|buy|buying|have|ive got|got myself|tied) (?:a |the |some )?(?:rope|noose)',
+  '(?:pills|tablets|meds|paracetamol)(?: \\w+){0,3} (?:lined up|laid out|counted out|all ready|ready to take|in front of me)',
+  '(?:saved|saving|stockpiling|hoarding|collecting) (?:up )?(?:my )?(?:pills|tablets|meds)',
+  '(?:pills|tablets|meds|medication|paracetamol|painkillers)(?: \\w+){0,2} (?:saved|stockpiled|hoarded|stored|collected|put aside)(?: up)?',
+  'suicide note',
+  'goodbye (?:note|notes|letter|letters|message|messages|text|texts)',
+  'wrote (?:a|my) (?:note|letter) to say goodbye',
+  '(?:texted|messaged|texting|sent)(?: \\w+){0,2} goodbye',
+  '(?:giving|given|gave) (?:away )?(?:my|all my) (?:things|stuff|possessions|belongings|pets?|cat|dog)(?: \\w+){0,4} (?:away|to)',
+  'putting my affairs in order',
+  '(?:stood|standing|sat|sitting) on (?:the|a) (?:bridge|ledge|edge|railway)',
+  '(?:going to|planning to|plan to|want to|thinking (?:of|about)|might) (?:take|taking|swallow|swallowing) (?:all|a whole|the whole|loads|lots|a load|a handful|handful)(?: of)?(?: my| the| his| her)? (?:pills|tablets|meds|medication|paracetamol)',
+];
+
 const CORE_SIGNALS = {
   // ---- suicide and self-harm ------------------------------------------------------------------
   suicidal: sig('strict', [
@@ -52,9 +70,6 @@ const CORE_SIGNALS = {
     `(?:kill|killing|kil|kll|killin|end|ending|hang|hanging|drown|drowning|shoot|shooting|unalive|unaliving|off|offing|top|topping|poison|poisoning|suffocate|suffocating|starve|starving) ${SELF}`,
     'kms', 'unalive', 'unaliving',
     `(?:end|ending|take|taking|finish|finishing) (?:my|his|her|their) (?:own )?life`,
-    // Means and preparation: a method looked up, a rope bought, pills laid out.
-    '(?:ways|way|how|methods?|best way|easiest way) to (?:end it|end (?:my|his|her|their) life|kill (?:myself|himself|herself|themselves)|die|do it painlessly)', 'noose',
-    '(?:bought|got|buy|buying|have|ive got|got myself|tied) (?:a |the |some )?(?:rope|noose)', '(?:pills|tablets|meds|paracetamol)(?: \\w+){0,3} (?:lined up|laid out|counted out|all ready|ready to take|in front of me)',
     '(?:end|ending) it all', '(?:end|ending) (?:it|things|everything) (?:all|for good|tonight|today|now)',
     '(?:want to|going to|thinking (?:of|about)|think about|thought about|planning to|plan to|ready to|just want to|decided to|might) (?:end|ending) (?:it|things|everything)',
     '(?:want|wanting|wish|wishing|ready|planning|plan) (?:to )?(?:just )?(?:die|be dead|not be alive|not exist|stop existing|never wake up|not wake up|disappear forever|sleep forever|go to sleep forever)',
@@ -70,36 +85,26 @@ const CORE_SIGNALS = {
     '(?:thoughts|thinking|thought|thinks) (?:of|about) (?:dying|death|ending (?:it|my life|things)|killing|suicide|not being here|being dead|not waking up)',
     '(?:jump|jumping|throw myself|throwing myself) (?:off|from|in front of) (?:a|the) (?:bridge|building|roof|cliff|train|car|bus|tower|motorway)',
     '(?:step|walk|stepping|walking|lie|lying) (?:out )?in front of (?:a|the) (?:train|car|bus|lorry|truck)',
-    'suicide note', 'goodbye (?:note|notes|letter|letters|message|messages|text|texts)', 'wrote (?:a|my) (?:note|letter) to say goodbye',
-    '(?:texted|messaged|texting|sent)(?: \\w+){0,2} goodbye',
-    '(?:saved|saving|stockpiling|hoarding|collecting) (?:up )?(?:my )?(?:pills|tablets|meds)',
-    '(?:pills|tablets|meds|medication|paracetamol|painkillers)(?: \\w+){0,2} (?:saved|stockpiled|hoarded|stored|collected|put aside)(?: up)?',
     '(?:want|wanting|wish) (?:it all|everything|my life|all of it) to (?:end|stop|be over)',
     '(?:dont|doesnt) want to (?:be here|exist|live|be alive)',
     '(?:dont|cant|no longer) see (?:the |any )?point (?:anymore|any more|in (?:living|life|going on|carrying on|anything|it all|being here))',
     'wish(?:ing|ed)? (?:i|id) (?:just )?(?:wouldnt|didnt|would not|did not|couldnt|could just not|could not|could never) wake up',
     '(?:make|making) it (?:all )?stop', 'quickest (?:way|thing) to (?:die|end|go|make it|stop)', 'painless(?:ly)? (?:way to )?(?:die|end it)',
-    '(?:thinking|think|thought|keep thinking) about (?:the|a) (?:bridge|railway|train line|motorway bridge|cliff|edge)', '(?:stood|standing|sat|sitting) on (?:the|a) (?:bridge|ledge|edge|railway)',
+    '(?:thinking|think|thought|keep thinking) about (?:the|a) (?:bridge|railway|train line|motorway bridge|cliff|edge)',
     '(?:wont|will not|shant) (?:be )?need(?:ing)? (?:anything|it|them|any of (?:it|this|them)|my \\w+)(?: \\w+){0,2} (?:after|anymore|any more|much longer|soon)',
-    '(?:giving|given|gave) (?:away )?(?:my|all my) (?:things|stuff|possessions|belongings|pets?|cat|dog)(?: \\w+){0,4} (?:away|to)', 'putting my affairs in order', '(?:sorted|sorting) (?:out )?my will',
+    '(?:sorted|sorting) (?:out )?my will',
     '(?:wont|will not) be (?:here|around) (?:much longer|for long|after|by|next)', 'saying (?:my )?goodbyes?',
     'want to disappear', 'wanna disappear', '(?:feel|feeling) like ending (?:it|things|my life|everything)',
-    '(?:going to|planning to|plan to|want to|thinking (?:of|about)|might) (?:take|taking|swallow|swallowing) (?:all|a whole|the whole|loads|lots|a load|a handful|handful)(?: of)?(?: my| the| his| her)? (?:pills|tablets|meds|medication|paracetamol)',
+    // Means and preparation: a method looked up, a rope bought, pills laid out, a goodbye sent.
+    ...SUICIDE_PREPARATION,
   ], /\b(?:die|dye|dying|dyeing) (?:my|his|her|the|their) hair\b/),
   // Means or preparation: a method chosen, pills saved, a note written, things given away. With
   // these, "I wouldn't do anything" does not make it less than an emergency.
   suicideMeans: sig('none', [
-    '(?:ways|way|how|methods?|best way|easiest way) to (?:end it|end (?:my|his|her|their) life|kill (?:myself|himself|herself|themselves)|die|do it painlessly)', 'noose',
-    '(?:bought|got|buy|buying|have|ive got|got myself|tied) (?:a |the |some )?(?:rope|noose)', '(?:pills|tablets|meds|paracetamol)(?: \\w+){0,3} (?:lined up|laid out|counted out|all ready|ready to take|in front of me)',
-    '(?:saved|saving|stockpiling|hoarding|collecting) (?:up )?(?:my )?(?:pills|tablets|meds)',
-    '(?:pills|tablets|meds|medication|paracetamol|painkillers)(?: \\w+){0,2} (?:saved|stockpiled|hoarded|stored|collected|put aside)(?: up)?',
-    'suicide note', 'goodbye (?:note|notes|letter|letters|message|messages|text|texts)', 'wrote (?:a|my) (?:note|letter) to say goodbye',
-    '(?:texted|messaged|texting|sent)(?: \\w+){0,2} goodbye',
-    '(?:giving|given|gave) (?:away )?(?:my|all my) (?:things|stuff|possessions|belongings|pets?|cat|dog)(?: \\w+){0,4} (?:away|to)', 'putting my affairs in order',
-    '(?:stood|standing|sat|sitting) on (?:the|a) (?:bridge|ledge|edge|railway)',
-    '(?:going to|planning to|plan to|want to|thinking (?:of|about)|might) (?:take|taking|swallow|swallowing) (?:all|a whole|the whole|loads|lots|a load|a handful|handful)(?: of)?(?: my| the| his| her)? (?:pills|tablets|meds|medication|paracetamol)',
+    ...SUICIDE_PREPARATION,
     '(?:taken|took|swallowed) (?:all|a whole|the whole|loads|lots|a load|a handful|handful)(?: of)?(?: my| the| his| her)? (?:pills|tablets|meds|medication|paracetamol)',
-    '(?:have|got|made|make|making|got a|have a) (?:a )?plan (?:to|for|of how)', '(?:planned|planning) (?:how|when|where)',
+    '(?:have|got|made|make|making|got a|have a) (?:a )?plan (?:to|for|of how)',
+    '(?:planned|planning) (?:how|when|where)',
   ]),
   // The person says they will not act and have no plan ("no plan, I wouldn't do anything, I'm
   // safe tonight"): NHS advice for such thoughts is urgent help today (111 option 2, a GP), not 999.
