@@ -135,7 +135,7 @@ export async function benchLoad(): Promise<LoadReport> {
         `${label} ${s.concurrency} turns: sendMessage p50/p95/p99 ${s.sendMessageMs.p50}/${s.sendMessageMs.p95}/${s.sendMessageMs.p99} ms, ` +
           `first event p50 ${s.firstEventMs.p50} ms, added latency p50/p99 ${s.addedLatencyMs.p50}/${s.addedLatencyMs.p99} ms (raw ${s.rawDelayMs.p50}/${s.rawDelayMs.p99}), ` +
           `throughput ${s.throughputRatio}x raw, loop p99 ${s.eventLoopP99Ms.max} ms, ${s.memoryPerLiveTurnKb.heapAfterGc} KB heap/live turn (after GC), ` +
-          `db ${s.dbConnections.maxActive}/${s.dbConnections.maxTotal}, cores ${JSON.stringify(s.serviceCores)} (${s.cpuMsPerTurn} ms CPU/turn, ${s.eventsPerTurn} events/turn, ${s.cpuUsPerEvent} µs CPU/event), machine ${JSON.stringify(s.machineCores)}, errors ${s.errors} ${JSON.stringify(s.errorKinds)}, ` +
+          `db ${s.dbConnections.maxActive}/${s.dbConnections.maxTotal} (${s.dbTransactionsPerTurn} transactions/turn), cores ${JSON.stringify(s.serviceCores)} (${s.cpuMsPerTurn} ms CPU/turn, ${s.eventsPerTurn} events/turn, ${s.cpuUsPerEvent} µs CPU/event), machine ${JSON.stringify(s.machineCores)}, errors ${s.errors} ${JSON.stringify(s.errorKinds)}, ` +
           `lost/dup events ${s.lostEvents}/${s.duplicatedEvents}, lost tokens ${s.lostTokens}`,
       );
 

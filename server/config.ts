@@ -150,6 +150,7 @@ const schema = z.object({
   GRAPHQL_CACHE_MB: int(16, 1),
   GRAPHQL_INTROSPECTION: optionalBool,
   ACCESS_RECHECK_MS: int(2_000, 100),
+  CREDENTIAL_CACHE_MS: int(2_000),
 
   DEV_SEED: bool(true),
   GRAPHIQL: bool(true),
@@ -239,6 +240,7 @@ export const ENV_DOCS: Record<keyof Env, string> = {
   GRAPHQL_CACHE_MB: 'Upper bound (estimated heap) of parsed GraphQL documents kept for reuse; documents too large for a sixteenth of it are never kept.',
   GRAPHQL_INTROSPECTION: 'Allow schema introspection and "Did you mean" suggestions. Unset: on unless `NODE_ENV=production` (`schema.graphql` is the published contract).',
   ACCESS_RECHECK_MS: 'How often open WebSockets re-check their key or thread token (revoked keys, deleted sites and threads, removed origins close them with 4403); a revocation made through this service or on the Redis bus is acted on at once.',
+  CREDENTIAL_CACHE_MS: 'How long a resolved key or thread token is kept in memory for new requests and operations (forgotten at once when a change is announced on the bus, as a revocation through this service or the admin CLI with Redis is); 0: read the database every time.',
   DEV_SEED: 'In development, create a development site and keys on first start and print them.',
   GRAPHIQL: 'Serve GraphiQL at `/graphql` in development.',
   OPEN_BROWSER: 'In development, open the widget demo page in a browser when started from a terminal.',

@@ -52,6 +52,8 @@ export interface LevelRun {
   raw: Followed[];
   samples: Sample[];
   db: DbSample[];
+  /** Database transactions over the level (see Sampler), null when not read. */
+  dbTransactions: number | null;
   cores: Record<string, number>;
   /** Cores used by the model server, this load generator and the whole machine over the level. */
   machine: Record<string, number>;
@@ -137,8 +139,8 @@ export async function runLevel(o: LevelOptions): Promise<LevelRun> {
   await Promise.all(followers);
   const raw = await Promise.all(rawDone);
   const wallMs = performance.now() - started;
-  const { cores, machine } = await sampler.stop();
-  return { concurrency: n, turns, raw, samples: sampler.samples, db: sampler.db, cores, machine, wallMs, liveHeap };
+  const { cores, machine, dbTransactions } = await sampler.stop();
+  return { concurrency: n, turns, raw, samples: sampler.samples, db: sampler.db, dbTransactions, cores, machine, wallMs, liveHeap };
 }
 
 export interface LevelSummary {
@@ -155,6 +157,8 @@ export interface LevelSummary {
   /** Heap after a full GC with the turns live minus idle, per live turn; RSS plateau minus idle, per turn. */
   memoryPerLiveTurnKb: { heapAfterGc: number; heap: number; rss: number };
   dbConnections: { maxActive: number; maxTotal: number };
+  /** Database transactions (round trips outside a transaction) per turn, all instances; null when not read. */
+  dbTransactionsPerTurn: number | null;
   serviceCores: Record<string, number>;
   /** Cores used by the model server, the load generator, and the machine as a whole (busy of cpus). */
   machineCores: Record<string, number>;
@@ -256,6 +260,7 @@ export function summarise(run: LevelRun, shape: StreamShape, idle: { heapMb: num
       rss: plateau.length ? round(((rssLive - idle.rssMb * services) * 1024) / n) : -1,
     },
     dbConnections: { maxActive: Math.max(0, ...run.db.map((d) => d.active)), maxTotal: Math.max(0, ...run.db.map((d) => d.total)) },
+    dbTransactionsPerTurn: run.dbTransactions === null ? null : round(run.dbTransactions / n, 1),
     serviceCores: Object.fromEntries(Object.entries(run.cores).map(([k, v]) => [k, round(v, 2)])),
     machineCores: Object.fromEntries(Object.entries(run.machine ?? {}).map(([k, v]) => [k, round(v, 2)])),
     cpuMsPerTurn: round((Object.values(run.cores).reduce((a, b) => a + b, 0) * run.wallMs) / n, 0),

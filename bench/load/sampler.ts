@@ -5,7 +5,9 @@ import { metric } from './stats.js';
 /**
  * Samples the services while a level runs, once a second: event-loop delay p99 (prom-client's
  * histogram is reset at each scrape, so each sample covers the second before it), heap and RSS,
- * live turns, model queue depth; and the database connections in use (pg_stat_activity).
+ * live turns, model queue depth; and the database connections in use (pg_stat_activity). Over
+ * the whole level it counts the database's transactions (pg_stat_database: each statement outside a
+ * transaction is one), the service's round trips to Postgres per turn.
  */
 export interface Sample {
   at: number;
@@ -37,6 +39,8 @@ export class Sampler {
   private cpuStart = new Map<string, number>();
   private startedAt = 0;
   private machineStart = { busy: 0, total: 0 };
+  private transactionsStart = 0;
+  private ownQueries = 0;
 
   /**
    * `neighbours`: the other processes on this machine whose CPU is reported beside the services'
@@ -57,6 +61,7 @@ export class Sampler {
     this.pgClient = new pg.Client({ connectionString: this.databaseUrl });
     this.pgClient.on('error', () => undefined); // Postgres restarts are part of some scenarios
     await this.pgClient.connect().catch(() => (this.pgClient = null));
+    this.transactionsStart = (await this.transactions()) ?? 0;
     this.timer = setInterval(() => void this.tick(), 1000);
   }
 
@@ -64,8 +69,11 @@ export class Sampler {
    * Stops sampling; returns CPU cores used per service over the level, and beside them the
    * neighbours' and the whole machine's (busy cores of all, and how many it has).
    */
-  async stop(): Promise<{ cores: Record<string, number>; machine: Record<string, number> }> {
+  async stop(): Promise<{ cores: Record<string, number>; machine: Record<string, number>; dbTransactions: number | null }> {
     if (this.timer) clearInterval(this.timer);
+    const end = await this.transactions();
+    // Our own samples (and the reads of the counter) are transactions too.
+    const dbTransactions = end === null ? null : end - this.transactionsStart - this.ownQueries;
     await this.pgClient?.end().catch(() => undefined);
     const wall = (performance.now() - this.startedAt) / 1000;
     const used = async (t: { name: string; pid: number }) => ((await cpuSeconds(t.pid)) - (this.cpuStart.get(t.name) ?? 0)) / wall;
@@ -78,7 +86,25 @@ export class Sampler {
     const cpus = total / wall;
     machine.busy = total > 0 ? ((now.busy - this.machineStart.busy) / total) * cpus : 0;
     machine.cpus = cpus;
-    return { cores, machine };
+    return { cores, machine, dbTransactions };
+  }
+
+  /**
+   * Committed and rolled-back transactions of this database so far. Backends publish their counts
+   * at most once a second (an idle one within 10 s), so a level's count can miss its last seconds'
+   * and include the previous level's: a figure per turn, not an exact count.
+   */
+  private async transactions(): Promise<number | null> {
+    if (!this.pgClient) return null;
+    try {
+      this.ownQueries++;
+      const { rows } = await this.pgClient.query<{ n: string }>(
+        `SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`,
+      );
+      return Number(rows[0]!.n);
+    } catch {
+      return null; // Postgres restarting
+    }
   }
 
   /** Heap used (MB) right after a full collection in each service: what live turns hold. */
@@ -123,6 +149,7 @@ export class Sampler {
   private async sampleDb(): Promise<void> {
     if (!this.pgClient) return;
     try {
+      this.ownQueries++;
       const { rows } = await this.pgClient.query<{ active: string; total: string }>(
         `SELECT count(*) FILTER (WHERE state <> 'idle') AS active, count(*) AS total FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
       );

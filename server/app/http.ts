@@ -6,7 +6,6 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { GraphQLError } from 'graphql';
 import { AppError } from '../contract/errors.js';
-import { resolvePrincipal } from '../auth/resolve.js';
 import type { Principal } from '../auth/principal.js';
 import type { GraphQLContext } from '../graphql/builder.js';
 import { schema } from '../graphql/schema.js';
@@ -46,7 +45,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
   const principalOf = (request: Request): Promise<Principal> => {
     let principal = principals.get(request);
     if (!principal) {
-      principal = resolvePrincipal(db, request.headers.get('authorization'), request.headers.get('origin'));
+      principal = services.credentials.resolve(request.headers.get('authorization'), request.headers.get('origin'));
       principals.set(request, principal);
     }
     return principal;
@@ -170,7 +169,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
         const authorization = typeof params.authorization === 'string' ? params.authorization : null;
         const origin = ctx.extra.request.headers.origin ?? null;
         try {
-          ctx.extra.principal = await resolvePrincipal(db, authorization, origin);
+          ctx.extra.principal = await services.credentials.resolve(authorization, origin);
           ctx.extra.authorization = authorization;
         } catch (error) {
           if (error instanceof AppError) {
@@ -205,7 +204,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
           // Each operation re-checks the socket's credential, so a revoked one runs nothing more.
           const origin = ctx.extra.request.headers.origin ?? null;
           try {
-            ctx.extra.principal = await resolvePrincipal(db, ctx.extra.authorization ?? null, origin);
+            ctx.extra.principal = await services.credentials.resolve(ctx.extra.authorization ?? null, origin);
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             ctx.extra.socket.close(4403, 'Forbidden: access revoked');

@@ -19,6 +19,7 @@ import { TurnManager } from '../turns/manager.js';
 import { closeOrphanedTurns } from '../turns/orphans.js';
 import { checkHealth, shareInFlight } from './health.js';
 import { createLiveAccess } from './live-access.js';
+import { createCredentialCache } from '../auth/credential-cache.js';
 import { createHttpServer, type HttpServer } from './http.js';
 import { loadAssets } from './static.js';
 import type { Pipeline } from './pipeline.js';
@@ -145,6 +146,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
     cleanup.push(() => limits.close());
     const metrics = new Metrics();
     const access = createLiveAccess({ db, bus, log, intervalMs: config.ACCESS_RECHECK_MS });
+    const credentials = createCredentialCache(db, { ttlMs: config.CREDENTIAL_CACHE_MS });
+    bus.onAccessChange(() => credentials.clear());
     cleanup.push(async () => access.close());
     metrics.watchModelQueues(pipeline?.capacity ?? []);
     const turns = new TurnManager({
@@ -169,6 +172,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       limits,
       metrics,
       access,
+      credentials,
       historyMessages: config.HISTORY_LOAD_MESSAGES,
       conditions: conditionsOf(config.KNOWLEDGE_DIR, log),
       reviewLowScore: config.REVIEW_LOW_SCORE,

@@ -96,6 +96,7 @@ export async function runAdmin(
     case 'site:persisted-operations': {
       if (values.only === values.any) throw new AdminUsageError('give exactly one of --only (widget operations only) or --any');
       const site = await db.site.update({ where: { id: need(values.site, 'site') }, data: { persistedOperationsOnly: values.only === true } });
+      await accessChanged(); // services forget the credentials they resolved with the old setting
       out(
         `site ${site.id}: ${site.persistedOperationsOnly ? "browser keys may run only the widget's persisted operations" : 'browser keys may run any operation their access allows'}`,
       );

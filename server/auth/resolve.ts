@@ -29,36 +29,71 @@ export function bearerToken(authorization: string | null | undefined): string | 
 }
 
 /**
- * Turns a bearer token into a Principal. Publishable keys and thread tokens are used from
- * browsers, so the request's Origin must be one of the site's allowed origins; secret and staff
- * keys are for servers and are not origin-bound.
+ * What the database says about a token: everything a Principal is made of, and the site's allowed
+ * origins so the Origin check can run on each request (the same token is used from many pages).
+ * `unknown`: no such key or thread token.
  */
-export async function resolvePrincipal(db: Db, authorization: string | null | undefined, origin: string | null): Promise<Principal> {
-  const token = bearerToken(authorization);
-  if (!token) return { kind: 'anonymous' };
-  const hash = hashToken(token);
+export type Credential =
+  | { kind: 'unknown'; threadToken: boolean }
+  | { kind: 'thread'; siteId: string; threadId: string; allowedOrigins: readonly string[]; persistedOperationsOnly: boolean }
+  | { kind: 'PUBLISHABLE' | 'SECRET' | 'STAFF'; siteId: string; keyId: string; revoked: boolean; allowedOrigins: readonly string[]; persistedOperationsOnly: boolean; scopes: readonly string[] };
 
+/** The database lookup behind a bearer token: one query, by the token's hash. */
+export async function lookupCredential(db: Db, token: string, hash: string = hashToken(token)): Promise<Credential> {
   if (token.startsWith(KEY_PREFIX.THREAD)) {
-    const thread = await db.thread.findUnique({ where: { tokenHash: hash }, include: { site: true } });
-    if (!thread) throw unauthenticated('This thread token is not valid (the thread may have been deleted).');
-    if (!originAllowed(thread.site.allowedOrigins, origin)) throw originRefused(origin);
-    return { kind: 'thread', siteId: thread.siteId, threadId: thread.id, persistedOperationsOnly: thread.site.persistedOperationsOnly };
+    const thread = await db.thread.findUnique({ where: { tokenHash: hash }, select: { id: true, siteId: true, site: { select: { allowedOrigins: true, persistedOperationsOnly: true } } } });
+    if (!thread) return { kind: 'unknown', threadToken: true };
+    return { kind: 'thread', siteId: thread.siteId, threadId: thread.id, allowedOrigins: thread.site.allowedOrigins, persistedOperationsOnly: thread.site.persistedOperationsOnly };
   }
+  const key = await db.apiKey.findUnique({
+    where: { hash },
+    select: { id: true, kind: true, siteId: true, revokedAt: true, scopes: true, site: { select: { allowedOrigins: true, persistedOperationsOnly: true } } },
+  });
+  if (!key) return { kind: 'unknown', threadToken: false };
+  return {
+    kind: key.kind,
+    siteId: key.siteId,
+    keyId: key.id,
+    revoked: key.revokedAt !== null,
+    allowedOrigins: key.site.allowedOrigins,
+    persistedOperationsOnly: key.site.persistedOperationsOnly,
+    scopes: key.scopes,
+  };
+}
 
-  const key = await db.apiKey.findUnique({ where: { hash }, include: { site: true } });
-  if (!key || key.revokedAt) throw unauthenticated('This key is not valid or has been revoked.');
-  switch (key.kind) {
+/**
+ * A credential as a Principal, for a request from `origin`. Publishable keys and thread tokens are
+ * used from browsers, so the request's Origin must be one of the site's allowed origins; secret and
+ * staff keys are for servers and are not origin-bound.
+ */
+export function principalOf(credential: Credential, origin: string | null): Principal {
+  if (credential.kind === 'unknown') {
+    throw unauthenticated(credential.threadToken ? 'This thread token is not valid (the thread may have been deleted).' : 'This key is not valid or has been revoked.');
+  }
+  if (credential.kind === 'thread') {
+    if (!originAllowed(credential.allowedOrigins, origin)) throw originRefused(origin);
+    return { kind: 'thread', siteId: credential.siteId, threadId: credential.threadId, persistedOperationsOnly: credential.persistedOperationsOnly };
+  }
+  if (credential.revoked) throw unauthenticated('This key is not valid or has been revoked.');
+  switch (credential.kind) {
     case 'PUBLISHABLE':
-      if (!originAllowed(key.site.allowedOrigins, origin)) throw originRefused(origin);
-      return { kind: 'publishable', siteId: key.siteId, keyId: key.id, persistedOperationsOnly: key.site.persistedOperationsOnly };
+      if (!originAllowed(credential.allowedOrigins, origin)) throw originRefused(origin);
+      return { kind: 'publishable', siteId: credential.siteId, keyId: credential.keyId, persistedOperationsOnly: credential.persistedOperationsOnly };
     case 'SECRET':
       return {
         kind: 'secret',
-        siteId: key.siteId,
-        keyId: key.id,
-        scopes: new Set(key.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s))),
+        siteId: credential.siteId,
+        keyId: credential.keyId,
+        scopes: new Set(credential.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s))),
       };
     case 'STAFF':
-      return { kind: 'staff', siteId: key.siteId, keyId: key.id };
+      return { kind: 'staff', siteId: credential.siteId, keyId: credential.keyId };
   }
+}
+
+/** Turns a bearer token into a Principal, reading the database each time (see CredentialCache for the cached way). */
+export async function resolvePrincipal(db: Db, authorization: string | null | undefined, origin: string | null): Promise<Principal> {
+  const token = bearerToken(authorization);
+  if (!token) return { kind: 'anonymous' };
+  return principalOf(await lookupCredential(db, token), origin);
 }

@@ -142,8 +142,9 @@ describe('where nobody announces the change (the admin CLI without Redis)', () =
   let quiet: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ runner: scriptedRunner(script) });
-    // A re-check so rare it never runs during the test: only the per-operation check is left.
-    quiet = await startTestServer({ runner: scriptedRunner(script), env: { ACCESS_RECHECK_MS: '600000' } });
+    // A re-check so rare it never runs during the test, and no credential cache: only the
+    // per-operation check is left.
+    quiet = await startTestServer({ runner: scriptedRunner(script), env: { ACCESS_RECHECK_MS: '600000', CREDENTIAL_CACHE_MS: '0' } });
   });
   afterAll(async () => {
     await server?.close();
@@ -201,5 +202,48 @@ describe('where nobody announces the change (the admin CLI without Redis)', () =
     await reader.cancel();
     pauses.open(turnId);
     await server.service.services.turns.settled(turnId);
+  });
+});
+
+describe('the credential cache', () => {
+  let kept: TestServer;
+  let brief: TestServer;
+  beforeAll(async () => {
+    kept = await startTestServer({ runner: scriptedRunner(script), env: { ACCESS_RECHECK_MS: '600000', CREDENTIAL_CACHE_MS: '600000' } });
+    brief = await startTestServer({ runner: scriptedRunner(script), env: { ACCESS_RECHECK_MS: '600000', CREDENTIAL_CACHE_MS: '300' } });
+  });
+  afterAll(async () => {
+    await kept?.close();
+    await brief?.close();
+  });
+  const viewer = (server: TestServer, key: string) => gql(server, `{ viewer { kind } }`, {}, { token: key, origin: null });
+
+  it('keeps a resolved key (no query for it) until a change is announced, then refuses it at once', async () => {
+    const db = kept.service.services.db;
+    const secret = await createKey(db, kept.siteId, 'SECRET', 'cached', ['threads:read']);
+    expect(codeOf(await viewer(kept, secret.key))).toBeUndefined();
+    await db.apiKey.update({ where: { id: secret.id }, data: { revokedAt: new Date() } });
+    // Unannounced, the kept lookup still answers: this is the cache (a lookup would refuse).
+    expect(codeOf(await viewer(kept, secret.key))).toBeUndefined();
+    await kept.service.services.bus.publishAccessChange();
+    expect(codeOf(await viewer(kept, secret.key))).toBe('UNAUTHENTICATED');
+  });
+
+  it('keeps an unknown token’s refusal too, and still checks the Origin on every request', async () => {
+    expect(codeOf(await viewer(kept, 'sk_not_a_key'))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await viewer(kept, 'sk_not_a_key'))).toBe('UNAUTHENTICATED');
+    const visitor = await startThread(kept);
+    expect(codeOf(await gql(kept, `{ viewer { kind } }`, {}, { token: visitor.token }))).toBeUndefined();
+    expect(codeOf(await gql(kept, `{ viewer { kind } }`, {}, { token: visitor.token, origin: 'https://elsewhere.example' }))).toBe('FORBIDDEN');
+  });
+
+  it('forgets a lookup after CREDENTIAL_CACHE_MS, so a change nobody announced is seen by new requests', async () => {
+    const db = brief.service.services.db;
+    const secret = await createKey(db, brief.siteId, 'SECRET', 'brief', ['threads:read']);
+    expect(codeOf(await viewer(brief, secret.key))).toBeUndefined();
+    const revokedAt = Date.now();
+    await db.apiKey.update({ where: { id: secret.id }, data: { revokedAt: new Date() } });
+    await expect.poll(async () => codeOf(await viewer(brief, secret.key)), { timeout: 5_000, interval: 50 }).toBe('UNAUTHENTICATED');
+    expect(Date.now() - revokedAt).toBeLessThan(5_000);
   });
 });

@@ -10,7 +10,9 @@ let server: TestServer;
 let db: Db;
 const run = async (...args: string[]) => {
   const lines: string[] = [];
-  await runAdmin(db, args, (l) => lines.push(l));
+  // As the CLI with REDIS_URL does: running services hear of each change (test/api/revocation.test.ts
+  // covers the CLI that cannot reach them).
+  await runAdmin(db, args, (l) => lines.push(l), () => server.service.services.bus.publishAccessChange());
   return lines;
 };
 

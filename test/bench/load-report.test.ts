@@ -52,6 +52,7 @@ describe('load bench report', () => {
       raw: [followed([], [1, 1, 1], ['r1', 'r2', 'r3'], 1)],
       samples: [],
       db: [{ at: 0, active: 3, total: 7 }],
+      dbTransactions: 15,
       cores: { single: 0.5 },
       machine: { 'model-server': 0.3, 'load-generator': 0.4, busy: 1.8, cpus: 2 },
       wallMs: 15_000,
@@ -66,6 +67,7 @@ describe('load bench report', () => {
     expect(s.addedLatencyMs.p99).toBe(49); // 50 ms at the subscriber, 1 ms raw
     expect(s.memoryPerLiveTurnKb.heapAfterGc).toBe(1024);
     expect(s.dbConnections).toEqual({ maxActive: 3, maxTotal: 7 });
+    expect(s.dbTransactionsPerTurn).toBe(7.5);
     expect(fairness(run).turnSeconds.max).toBeGreaterThan(0);
   });
 
