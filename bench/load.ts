@@ -23,6 +23,9 @@ import { metric } from './load/stats.js';
  *   two       the same on two instances sharing Postgres and Redis, subscribers on the other one
  *   capacity  500 turns against a model server limited to 64 streams (fair queue)
  *   faults    kill -9 at 300 live turns, SIGTERM drain, Postgres and Redis restarts, restart after kill
+ * Each new instance first runs --warmup turns (default 20), not measured: the first level would
+ * otherwise also measure start-up (compiling the code it runs for the first time, the first
+ * queries), which made the 50-turn level look slower than the 100-turn one.
  * Writes bench/results/load.json and bench/results/load.svg (--out to change).
  */
 
@@ -43,6 +46,7 @@ const { values, positionals } = parseArgs({
     'fault-turns': { type: 'string', default: '300' },
     'cpu-prof': { type: 'boolean', default: false },
     'live-heap-after-ms': { type: 'string', default: '2000' },
+    warmup: { type: 'string', default: '20' },
     out: { type: 'string', default: 'bench/results' },
   },
 });
@@ -130,6 +134,10 @@ export async function benchLoad(): Promise<LoadReport> {
       const avg = (name: string) => texts.reduce((n, t) => n + (metric(t, name) ?? 0), 0) / texts.length / 2 ** 20;
       return { heapMb: avg('triage_nodejs_heap_size_used_bytes'), rssMb: avg('triage_process_resident_memory_bytes') };
     };
+    const warmUp = async (services: ServiceProcess[]) => {
+      const n = Number(values.warmup);
+      if (n > 0) await runLevel({ ...common(services), concurrency: n, sendTo: (i) => services[i % services.length]!.url, subscribeTo: (i) => services[(i + 1) % services.length]!.url });
+    };
     const print = (label: string, s: LevelSummary) =>
       console.log(
         `${label} ${s.concurrency} turns: sendMessage p50/p95/p99 ${s.sendMessageMs.p50}/${s.sendMessageMs.p95}/${s.sendMessageMs.p99} ms, ` +
@@ -141,6 +149,7 @@ export async function benchLoad(): Promise<LoadReport> {
 
     if (scenarios.has('single')) {
       const a = await spawnService('single');
+      await warmUp([a]);
       report.single = [];
       for (const n of levels) {
         const base = await idle([a]);
@@ -155,6 +164,7 @@ export async function benchLoad(): Promise<LoadReport> {
     if (scenarios.has('two') && redis) {
       const a = await spawnService('two-a', { REDIS_URL: redis.url });
       const b = await spawnService('two-b', { REDIS_URL: redis.url });
+      await warmUp([a, b]);
       report.two = [];
       for (const n of levels) {
         const base = await idle([a, b]);
