@@ -60,7 +60,7 @@ export interface LoadReport {
   single?: LevelSummary[];
   two?: LevelSummary[];
   capacity?: LevelSummary & { fairness: ReturnType<typeof fairness>; streamLimit: number; peakStreamsAtModelServer: number };
-  faults?: Awaited<ReturnType<typeof faultScenarios>>;
+  faults?: Awaited<ReturnType<typeof faultScenarios>> & { streamShape: StreamShape };
 }
 
 export async function benchLoad(): Promise<LoadReport> {
@@ -193,7 +193,26 @@ export async function benchLoad(): Promise<LoadReport> {
     }
 
     if (scenarios.has('faults') && redis) {
-      report.faults = await faultScenarios({ spawnService, stopService, common, postgres, redis, work: work.dir, turns: Number(values['fault-turns']), baseEnv, logDir });
+      // Slower streams, so every turn is still running when the fault comes: at the normal rate
+      // the first turns had finished by the time the last of 300 sendMessages was acknowledged.
+      const faultShape: StreamShape = { ...shape, rate: shape.rate / 3 };
+      const faultModel = await startModelServer(faultShape);
+      const toFaultModel = { ROUTER_BASE_URL: faultModel.baseURL, REASONER_BASE_URL: faultModel.baseURL };
+      try {
+        report.faults = { streamShape: faultShape, ...(await faultScenarios({
+          spawnService: (name, env = {}) => spawnService(name, { ...toFaultModel, ...env }),
+          stopService,
+          common: (services) => ({ ...common(services), shape: faultShape, modelBaseURL: faultModel.baseURL, modelPid: faultModel.pid }),
+          postgres,
+          redis,
+          work: work.dir,
+          turns: Number(values['fault-turns']),
+          baseEnv: { ...baseEnv, ...toFaultModel },
+          logDir,
+        })) };
+      } finally {
+        await faultModel.stop();
+      }
     }
   } finally {
     for (const s of [...running]) await s.kill('SIGKILL');

@@ -128,12 +128,15 @@ export async function faultScenarios(ctx: FaultContext) {
         await doomed.kill('SIGKILL');
       },
     });
-    const endAfterKill = run.turns.flatMap((t) => (t.followed?.endedAt ? [(t.followed.endedAt - killedAt) / 1000] : []));
+    // Turns that ended before the kill (while the last sendMessages were being acknowledged) are
+    // not the kill's: timed and counted are those that were live when it came.
+    const endAfterKill = run.turns.flatMap((t) => (t.followed?.endedAt && t.followed.endedAt >= killedAt ? [(t.followed.endedAt - killedAt) / 1000] : []));
     const restarted = await ctx.spawnService('kill-a-again', env);
     out.kill9 = {
       turns: ctx.turns,
       orphanAfterMs: ORPHAN_AFTER_MS,
       endings: endings(run),
+      liveAtKill: endAfterKill.length,
       secondsFromKillToEnd: { p50: round(pct(endAfterKill, 50)), max: round(Math.max(0, ...endAfterKill)) },
       messages: await messagesKept(ctx.postgres.url, run.turns),
       replay: await replayExact(survivor.url, run.turns),

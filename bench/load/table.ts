@@ -9,11 +9,11 @@ export function loadTables(report: LoadReport): string {
   const rows = (label: string, levels: LevelSummary[] = []) =>
     levels.map(
       (s) =>
-        `| ${label} | ${s.concurrency} | ${s.sendMessageMs.p50} / ${s.sendMessageMs.p95} / ${s.sendMessageMs.p99} | ${s.firstEventMs.p50} | ${s.addedLatencyMs.p50} / ${s.addedLatencyMs.p99} | ${s.throughputRatio} | ${s.eventLoopP99Ms.max} | ${s.memoryPerLiveTurnKb.heapAfterGc ?? s.memoryPerLiveTurnKb.heap} | ${s.dbConnections.maxActive} / ${s.dbConnections.maxTotal} | ${Object.values(s.serviceCores).join(' + ')} | ${s.cpuMsPerTurn ?? ''} | ${s.errors} | ${s.lostEvents} / ${s.duplicatedEvents} |`,
+        `| ${label} | ${s.concurrency} | ${s.sendMessageMs.p50} / ${s.sendMessageMs.p95} / ${s.sendMessageMs.p99} | ${s.firstEventMs.p50} | ${s.addedLatencyMs.p50} / ${s.addedLatencyMs.p99} | ${s.throughputRatio} | ${s.eventLoopP99Ms.max} | ${s.memoryPerLiveTurnKb.heapAfterGc ?? s.memoryPerLiveTurnKb.heap} | ${s.dbConnections.maxActive} / ${s.dbConnections.maxTotal} | ${s.dbTransactionsPerTurn ?? ''} | ${Object.values(s.serviceCores).join(' + ')} | ${s.cpuMsPerTurn ?? ''} | ${s.eventsPerTurn ?? ''} | ${s.errors} | ${s.lostEvents} / ${s.duplicatedEvents} |`,
     );
   return [
-    '| instances | live turns | sendMessage p50 / p95 / p99 (ms) | first event p50 (ms) | added latency per token p50 / p99 (ms) | throughput vs raw | event loop p99 (ms) | heap per live turn (KB) | DB connections active / open | service cores | CPU ms per turn | errors | lost / duplicated events |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| instances | live turns | sendMessage p50 / p95 / p99 (ms) | first event p50 (ms) | added latency per token p50 / p99 (ms) | throughput vs raw | event loop p99 (ms) | heap per live turn (KB) | DB connections active / open | DB transactions per turn | service cores | CPU ms per turn | events per turn | errors | lost / duplicated events |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows('1', report.single),
     ...rows('2 (Redis)', report.two),
   ].join('\n');
