@@ -39,7 +39,7 @@ interface WsExtra {
  * `/healthz`, `/readyz`, the widget bundle and, in development, the demo page.
  */
 export function createHttpServer(services: Services, assets: StaticAssets, operations: PersistedOperations = loadWidgetOperations()): HttpServer {
-  const { config, log, db } = services;
+  const { config, log } = services;
   // One principal per HTTP request, shared by the limits, the persisted-operations check and the context.
   const principals = new WeakMap<Request, Promise<Principal>>();
   const principalOf = (request: Request): Promise<Principal> => {
@@ -78,7 +78,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
       error: (...args) => log.error({ component: 'yoga', err: args[0] }, args.map(String).join(' ')),
     },
     // Browsers preflight without credentials, so CORS cannot know the key; access is enforced by
-    // the key and the Origin check in resolvePrincipal instead.
+    // the key and the Origin check in auth/resolve.ts (principalOf) instead.
     cors: (request) => ({
       origin: request.headers.get('origin') ?? '*',
       credentials: false,

@@ -14,7 +14,7 @@ export interface CredentialCache {
 /**
  * Every request and every WebSocket operation names its credential, and a turn costs several of
  * them (sendMessage, the subscription's handshake and its subscribe): resolved each time they were
- * about half of a turn's database round trips. Lookups are kept for `ttlMs` (ACCESS_RECHECK_MS),
+ * about half of a turn's database round trips. Lookups are kept for `ttlMs` (CREDENTIAL_CACHE_MS),
  * and forgotten at once when any instance says on the bus that access changed (every revocation
  * through the service, and through the admin CLI when it reaches the bus), so revocation is as
  * prompt as before on those paths; a change the bus never hears of (the CLI without Redis, a hand

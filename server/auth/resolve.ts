@@ -90,10 +90,3 @@ export function principalOf(credential: Credential, origin: string | null): Prin
       return { kind: 'staff', siteId: credential.siteId, keyId: credential.keyId };
   }
 }
-
-/** Turns a bearer token into a Principal, reading the database each time (see CredentialCache for the cached way). */
-export async function resolvePrincipal(db: Db, authorization: string | null | undefined, origin: string | null): Promise<Principal> {
-  const token = bearerToken(authorization);
-  if (!token) return { kind: 'anonymous' };
-  return principalOf(await lookupCredential(db, token), origin);
-}
