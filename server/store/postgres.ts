@@ -62,11 +62,7 @@ export async function isOwnPostgres(pid: number, pidFile: PidFile, dataDir: stri
     if (!path.basename(cmdline[0] ?? '').startsWith('postgres')) return false;
     const dirArg = cmdline[cmdline.indexOf('-D') + 1];
     if (!dirArg || path.resolve(dirArg) !== path.resolve(dataDir) || path.resolve(pidFile.dataDir) !== path.resolve(dataDir)) return false;
-    // Field 22 of stat (index 19 here) is the start time in clock ticks since boot.
-    const ticks = Number(fields[19]);
-    const bootTime = Number(/^btime (\d+)$/m.exec(await readFile('/proc/stat', 'utf8'))?.[1]);
-    const startedAt = bootTime + ticks / 100; // USER_HZ is 100 on Linux
-    return Math.abs(startedAt - pidFile.startedAt) <= 2;
+    return Math.abs((await startTimeOf(fields)) - pidFile.startedAt) <= 2;
   } catch {
     return false; // gone, or unreadable: not provably ours
   }
@@ -103,8 +99,33 @@ async function stopOwn(found: PidFile, dataDir: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === 'ESRCH') return;
     throw error;
   }
-  for (let i = 0; i < 200 && (await isOwnPostgres(found.pid, found, dataDir)); i++) await new Promise((r) => setTimeout(r, 50));
-  if (await isOwnPostgres(found.pid, found, dataDir)) throw new PostgresStartError(`The embedded Postgres in ${dataDir} (pid ${found.pid}) did not stop`);
+  // Wait for the exit itself, not for the moment the server stops being provably ours: a process
+  // that is exiting reads an empty cmdline before it becomes a zombie, so "not provably ours"
+  // comes a few milliseconds too early.
+  for (let i = 0; i < 200 && !(await hasExited(found)); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!(await hasExited(found))) throw new PostgresStartError(`The embedded Postgres in ${dataDir} (pid ${found.pid}) did not stop`);
+}
+
+/** Whether the server a pid file names has exited: gone, a zombie, or its pid now someone else's. */
+async function hasExited(found: PidFile): Promise<boolean> {
+  let stat: string;
+  try {
+    stat = await readFile(`/proc/${found.pid}/stat`, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw error;
+  }
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (fields[0] === 'Z' || fields[0] === 'X') return true;
+  return Math.abs((await startTimeOf(fields)) - found.startedAt) > 2; // recycled pid
+}
+
+/** A process's start time in seconds since the epoch, from the fields of /proc/PID/stat after its name. */
+async function startTimeOf(fields: string[]): Promise<number> {
+  // Field 22 of stat (index 19 here) is the start time in clock ticks since boot.
+  const ticks = Number(fields[19]);
+  const bootTime = Number(/^btime (\d+)$/m.exec(await readFile('/proc/stat', 'utf8'))?.[1]);
+  return bootTime + ticks / 100; // USER_HZ is 100 on Linux
 }
 
 /**
