@@ -21,7 +21,9 @@ export type ContextSignalId =
   | 'pregnant'
   | 'postnatal'
   | 'male'
-  | 'peakFlowLow';
+  | 'peakFlowLow'
+  | 'oxygenLow'
+  | 'oxygenBorderline';
 
 const ADULT_AGE = 16;
 const OLDER_AGE = 65;
@@ -96,6 +98,27 @@ function peakFlowShare(text: string): number | undefined {
   return share > 0 && share < 1.5 ? share : undefined;
 }
 
+// An oxygen reading: a word for it, then the number ("sats 91", "finger monitor says 89", "o2 was
+// 90%"), or the number then the word ("89 on the oximeter"). A bare "pulse" is the heart rate.
+const OXYGEN_WORD = '(?:oxygen(?: levels?| sats?| saturations?)?|o2(?: levels?| sats?)?|sats|saturations?|spo2|sp02|pulse ?ox\\w*|oximeter|(?:finger|oxygen|sats) (?:monitor|probe|clip|thing|reader|gadget|sensor|meter))';
+// Only small words may stand between the word and the number, so "on home oxygen, she is 89" is not a reading.
+const LINK = '(?:on|the|his|her|my|finger|thumb|probe|clip|monitor|machine|meter|reading|level|levels|is|was|were|are|at|of|says|said|reads|read|showing|shows|showed|down|to|dropped|dropping|only|about|around|between|under|below|keeps|going|went|its|just|now|still)';
+const NOT_A_READING = '(?! ?(?:years?|yrs?|yo|minutes?|mins?|hours?|hrs?|seconds?|secs?|kg|bpm|beats|litres?|mg|times))';
+const OXYGEN_THEN_NUMBER = new RegExp(`\\b${OXYGEN_WORD}(?: ${LINK}){0,5} (\\d{2,3})\\b${NOT_A_READING}`, 'g');
+const NUMBER_THEN_OXYGEN = new RegExp(`\\b(\\d{2,3}) ?(?:%|percent|per cent)?(?: on| on the| on his| on her| on my)? ${OXYGEN_WORD}`, 'g');
+
+/** The lowest oxygen saturation given (a percentage from 50 to 100), if any. */
+function lowestOxygen(text: string): number | undefined {
+  let lowest: number | undefined;
+  for (const re of [OXYGEN_THEN_NUMBER, NUMBER_THEN_OXYGEN]) {
+    for (const m of text.matchAll(re)) {
+      const value = Number(m[1]);
+      if (value >= 50 && value <= 100 && (lowest === undefined || value < lowest)) lowest = value;
+    }
+  }
+  return lowest;
+}
+
 /** Context signals present for this text and person, with what showed each (for staff traces). */
 export function contextSignals(text: string, demographics?: Demographics): Map<ContextSignalId, string[]> {
   const found = new Map<ContextSignalId, string[]>();
@@ -127,6 +150,10 @@ export function contextSignals(text: string, demographics?: Demographics): Map<C
   const postnatal = POSTNATAL.exec(both);
   if (postnatal) add('postnatal', postnatal[0]);
   if (demographics?.sex === 'male' || MALE_WORDS.test(said)) add('male', 'male');
+  // NHS (pulse oximeters at home): 92% or lower, go to A&E or call 999; 93 or 94%, get help today.
+  const oxygen = lowestOxygen(said);
+  if (oxygen !== undefined && oxygen <= 92) add('oxygenLow', `oxygen ${oxygen}%`);
+  else if (oxygen !== undefined && oxygen <= 94) add('oxygenBorderline', `oxygen ${oxygen}%`);
   const flow = peakFlowShare(said);
   if (flow !== undefined && flow < 0.5) add('peakFlowLow', `peak flow ${Math.round(flow * 100)}% of normal`);
   return found;

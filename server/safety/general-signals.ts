@@ -274,7 +274,7 @@ export const GENERAL_SIGNALS = {
   ]),
   noInjury: sig('none', ['no (?:fall|injury|bang|knock|trauma)', '(?:didnt|hasnt|havent|did not) (?:fall|hurt|injure|bang|knock)', 'no idea (?:how|why)', 'for no reason']),
   limp: sig('normal', ['limp\\w*', '(?:wont|will not|isnt|refuses to|cant) (?:walk|stand) on (?:it|his leg|her leg|that leg)', 'cries when (?:he|she|they) (?:puts? weight|walks|stands)']),
-  suddenHearingLoss: sig('normal', ['(?:lost|losing|lose|gone)(?: \\w+){0,2} (?:hearing|my hearing)(?: \\w+){0,3} (?:in )?(?:one|my left|my right|the left|the right|left|right) ear', '(?:sudden(?:ly)?|overnight)(?: \\w+){0,2} (?:deaf|lost (?:the |my |some |all )?hearing)', 'deaf in one ear', '(?:lost|losing) (?:some |all |the )?hearing'], /\b(?:for years|gradually|slowly|over the years|getting older)\b/),
+  suddenHearingLoss: sig('normal', ['(?:lost|losing|lose|gone)(?: \\w+){0,2} (?:hearing|my hearing)(?: \\w+){0,3} (?:in )?(?:one|my left|my right|the left|the right|left|right) ear', '(?:sudden(?:ly)?|overnight)(?: \\w+){0,2} (?:deaf|lost (?:the |my |some |all )?hearing)', '(?:woke|woken|waking) up(?: \\w+){0,2} (?:deaf|cant hear|couldnt hear|with no hearing|unable to hear)(?: \\w+){0,2} (?:in|on|out of) (?:one|my|his|her|the|their|left|right)', 'deaf in one ear', '(?:lost|losing) (?:some |all |the )?hearing'], /\b(?:for years|gradually|slowly|over the years|getting older)\b/),
   shoulderTip: sig('normal', ['shoulder ?tip pain', 'pain in (?:my|the|her) shoulder ?tip', 'pain (?:at|in) the tip of (?:my|her) shoulder']),
   veryHighSugar: sig('normal', [
     '(?:meter|monitor|reading|readings|sugar|sugars|glucose|bm|levels?)(?: \\w+){0,3} (?:says |reads |showing |shows |is |are |of |at |just says )?(?:hi|off the scale|over 2\\d|over 3\\d|2[5-9]|3\\d)',
@@ -289,7 +289,7 @@ export const GENERAL_SIGNALS = {
   // ---- get seen today (Urgent Primary Care) --------------------------------------------------------
   // Few wet nappies, little or dark wee, fluids not staying down: dehydration at any age.
   dehydration: sig('normal', [
-    '(?:only|just) (?:\\d|one|two|three) wet nappies',
+    '(?:only|just) (?:\\d|one|two|three|a few|a couple of) wet nappies', '(?<!a |quite a )few wet nappies',
     '(?:fewer|less|not many|hardly any|no) wet nappies', 'dry nappies', 'nappies (?:are |have been )?dry', 'not (?:weeing|peeing) (?:much|as much|very much)', '(?:weeing|peeing) (?:less|hardly)',
     'dark (?:wee|urine|pee)', '(?:wee|urine|pee)(?: \\w+){0,2} (?:dark|brown|like tea)', '(?:hardly|barely) (?:weeing|peeing|passing urine|had a wee)', 'cant keep (?:anything|fluids|water|drinks|milk|feeds?|food) down', 'not keeping (?:anything|fluids|water|drinks|milk|feeds?) down',
     'sunken (?:eyes|fontanelle|soft spot)', 'no tears',
@@ -307,6 +307,7 @@ export const GENERAL_SIGNALS = {
     '(?:painkillers?|tablets?|medicine|ibuprofen|paracetamol|antihistamines?|cream|inhaler)(?: \\w+){0,2} only (?:help|helps|work|works)(?: \\w+)? (?:a bit|a little|slightly|for an hour|for a while)',
     '(?:treatment|treated|cream|lotion|tablets|antibiotics|drops)(?: \\w+){0,2} (?:twice|two times|three times|2 times|3 times|again)(?: \\w+){0,2} (?:still|and still|but still)',
     'still(?: \\w+){0,3} (?:after|despite) (?:the |two |2 |both )?(?:treatments?|creams?|antibiotics|tablets|courses)',
+    '(?:spreading|getting worse|worse|bigger|not clearing|not going|still there|still going)(?: \\w+){0,4} (?:despite|even with|even after|even though (?:we|i|he|she|they) (?:used|tried|had|put on))(?: \\w+){0,3} (?:the |his |her |my |their |a )?(?:cream|creams|antibiotics?|treatment|tablets|medicine|drops|ointment|inhaler|lotion|spray)',
     'tried (?:everything|\\w+ different|two different|2 different|loads of|lots of|all the)', 'nothing (?:is )?(?:helping|working|seems to help)', 'no better after',
     '(?:still|not) (?:not )?(?:getting better|improving|clearing up|gone) after',
   ]),
@@ -340,7 +341,7 @@ export const GENERAL_SIGNALS = {
   ]),
   swollenEyelid: sig('normal', ['(?:swollen|puffy|red and swollen|red n swollen)(?: \\w+){0,2} (?:eyelid|eye lid|eye)', '(?:eyelid|eye lid|eye)(?: \\w+){0,3} (?:swollen|puffy|puffed up)']),
   jaundice: sig('normal', [
-    '(?:skin|eyes|whites of (?:my|his|her|their) eyes)(?: \\w+){0,4} (?:yellow|yellowish|yellowy|jaundiced)', 'yellow (?:skin|eyes|tinge)', 'jaundice\\w*', 'gone yellow', 'turned yellow', 'looking yellow',
+    '(?:skin|eyes|whites of (?:my|his|her|their) eyes)(?: \\w+){0,4} (?:yellow|yellowish|yellowy|jaundiced)', 'yellow (?:skin|eyes|tinge)', '(?:skin|eyes)(?: \\w+){0,2} (?:yellower|more yellow) than (?:usual|normal|before)', 'jaundice\\w*', 'gone yellow', 'turned yellow', 'looking yellow',
   ], /\b(?:newborn|baby|babys|week old|day old|days old|weeks old)\b/),
   rigors: sig('normal', ['shivers', 'shivering', 'shivery', 'shaking (?:uncontrollably|all over)', 'uncontrollable shaking', 'rigou?rs', 'teeth (?:chattering|are chattering)']),
   pulsatileTinnitus: sig('normal', [
@@ -531,4 +532,51 @@ export const GENERAL_SIGNALS = {
   ]),
   limbNeuro: sig('normal', ['tingl\\w*(?: \\w+){0,3} (?:both|arms|hands|legs|feet)', '(?:both|my|his|her) (?:hands|arms|legs|feet)(?: \\w+){0,3} (?:tingl\\w*|numb|weak|pins and needles|dead)', 'pins and needles in (?:both|my|his|her) (?:hands|arms|legs|feet)', 'cant feel (?:my|his|her) (?:hands|arms|legs|feet)']),
   tinglingAny: sig('normal', ['tingl\\w*', 'pins and needles', 'numb\\w*']),
+  // ---- found by blind-ac and blind-ad (2026-11-25) ---------------------------------------------
+  // Pauses in a baby's breathing (NHS bronchiolitis: long pauses are a 999 sign).
+  breathingPauses: sig('normal', [
+    '(?:pauses?|pausing|paused|gaps?|stops?|stopping) (?:in |with )?(?:her |his |their |the )?(?:breathing|breaths?)(?: for)?',
+    '(?:breathing|breaths?)(?: \\w+){0,2} (?:pauses|pausing|stops and starts|stopping and starting|keeps stopping)',
+    '(?:forgets|forgetting) to (?:breathe|breath)',
+  ]),
+  // Someone qualified has already said "go to hospital / A&E now": the assistant must not talk them
+  // out of it. Advice for later ("if it gets worse", "tomorrow", a booked appointment) is not that.
+  toldToGoToHospital: sig('normal', [
+    '(?:gp|doctor|doctors|dr|doc|nurse|111|pharmacist|midwife|consultant|specialist|surgery|clinic|team|unit|paramedics?|ambulance crew|call handler|optician|dentist|hospital|they|he|she)(?: \\w+){0,10} (?:said|told|says|tells|telling|advised|advising|wants|want|rang|phoned|called)(?: \\w+){0,8} (?:to |i should |i need to |we need to |we should |i must |should |me to |him to |her to |us to |them to )(?:go|get|come|head|attend)(?: \\w+){0,2} (?:to |in to |into |up to )?(?:a e|a and e|ae|hospital|the hospital|emergency department|the emergency department|resus|emergency)',
+    '(?:said|told|says|tells|advised)(?: \\w+){0,4} (?:to )?(?:call|ring|phone|dial) (?:999|an ambulance|for an ambulance)',
+    '(?:sent|sending|referred) (?:me |him |her |us |them )?(?:straight |urgently )?(?:to|into) (?:a e|a and e|hospital|the hospital|resus|the emergency department)',
+  ], /\bif (?:it|i|he|she|they|things|symptoms?|anything|the \w+|we|you)\b|\bno need\b|\b(?:dont|didnt|doesnt|not|never) (?:need|have|had|needed) to\b|\bnot to (?:go|come|bother)\b|\b(?:tomorrow|next week|appointment|booked|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/),
+  // Medicines a person must not miss (anti-rejection, replacement steroids): being unable to keep
+  // them down is an emergency (NHS Addison's disease: adrenal crisis; transplant teams say the same).
+  cantKeepMedsDown: sig('normal', [
+    '(?:cant|couldnt|cannot|unable to|not able to|not) keep(?:ing)? (?:my |his |her |their |any |the |me |them )?(?:meds|medication|medications|medicines?|tablets|pills|anti ?rejection\\w*|steroids?|hydrocortisone|immunosuppressants?|doses?)(?: \\w+){0,2} down',
+    '(?:vomit\\w*|throwing up|threw up|thrown up|sick|bringing)(?: \\w+){0,4} (?:my |his |her |their |the )?(?:meds|medication|medicines?|tablets|pills|steroids?|hydrocortisone)(?: \\w+){0,2} (?:back )?up',
+  ]),
+  steroidDependent: sig('normal', [
+    'addison\\w*', 'adrenal (?:insufficiency|failure|crisis)', 'hydrocortisone', 'hypopituitar\\w*', 'steroid (?:emergency )?card', 'anti ?rejection', 'transplant\\w*', 'congenital adrenal',
+  ]),
+  // NHS asthma: needing the reliever more often than every 4 hours means an urgent appointment today.
+  relieverOften: sig('normal', [
+    '(?:blue inhaler|inhaler|reliever|ventolin|salbutamol|pump|puffer|nebuli[sz]er)(?: \\w+){0,4} every (?:hour|half hour|(?:1|2|3|4|one|two|three|four|couple of|few)(?: or | to | )?(?:2|3|4|two|three|four)?(?: ?hours?| ?hrs?| ?h)\\b)',
+    '(?:blue inhaler|inhaler|reliever|ventolin|salbutamol|pump|puffer)(?: \\w+){0,4} (?:more than|over) (?:\\d+|four|five|six|eight|ten) times (?:a|per|in a) day',
+    '(?:using|needing|on|taking)(?: \\w+){0,2} (?:blue inhaler|inhaler|reliever|ventolin|salbutamol|pump|puffer)(?: \\w+){0,2} (?:constantly|all the time|non stop|every hour|loads)',
+  ]),
+  // Medicines whose safe dose is close to a harmful one: sickness or diarrhoea can tip them over
+  // (NHS lithium, digoxin: contact a doctor straight away).
+  tremor: sig('normal', ['shaky', 'shaking', 'shakes', 'tremor\\w*', 'trembl\\w*', 'twitch\\w*', 'unsteady', 'wobbly on (?:my|his|her) feet']),
+  narrowMarginMedicine: sig('normal', ['lithium', 'priadel', 'camcolit', 'digoxin', 'phenytoin', 'theophylline', 'aminophylline']),
+  vomiting: sig('normal', ['vomit\\w*', '(?:been|being|keeps being|was|is) sick', 'throwing up', 'threw up', 'thrown up', 'puking', 'puked', 'spewing', 'cant keep (?:anything|food|fluids|water|drinks) down']),
+  bloodInPoo: sig('normal', [
+    '(?:blood|bloody|red streaks?|streaks? of blood|streaky blood)(?: \\w+){0,4} (?:in|on) (?:his |her |their |the |my )?(?:nappy|nappies|poo|poos|stool|stools)',
+    '(?:nappy|nappies|poo|poos|stools?)(?: \\w+){0,4} (?:blood|bloody|red streaks?)',
+  ], /\b(?:piles|haemorrhoids?|hemorrhoids?|constipat\w*|strain\w*)\b/),
+  // NHS nosebleeds: A&E when it lasts over 10 to 15 minutes, a lot of blood is swallowed, or with dizziness.
+  noseBleed: sig('normal', ['nose ?bleeds?', 'nose ?bleeding', 'nose(?: \\w+){0,3} (?:bleeding|bleed|pouring|gushing|pissing|streaming|running with blood|wont stop)', 'blood (?:pouring|gushing|streaming|coming) (?:out of|from) (?:my |his |her |their |the )?nose']),
+  swallowingBlood: sig('normal', ['swallow\\w* (?:lots of |loads of |a lot of |so much |all the )?blood', 'blood (?:going |running |dripping )?down (?:the back of )?(?:my|his|her|their) throat']),
+  lastedLong: sig('normal', ['(?:for|over|about|nearly|almost|more than|past|last|the last) (?:half an hour|an hour|(?:1[5-9]|[2-9]\\d) ?min\\w*|(?:fifteen|twenty|thirty|forty|forty five) min\\w*|\\d+ hours?)', 'half an hour', '(?:1[5-9]|[2-9]\\d) ?mins?\\b', '(?:1[5-9]|[2-9]\\d) minutes']),
+  // Recreational drugs: with overheating, fits, collapse, confusion or chest pain, 999.
+  recreationalDrugs: sig('normal', [
+    '(?:took|taken|taking|had|done|did|dropped|necked|swallowed|snorted|smoked) (?:a |some |two |2 |a couple of |half a |too much |too many )?(?:pills?|mdma|molly|mandy|ecstasy|e|ket|ketamine|coke|cocaine|speed|amphetamines?|acid|lsd|spice|drugs|crystal|meth|ghb|g|pingers|bombs)',
+    'took something (?:at|in|from|on)', '(?:drink|drinks) (?:was |got |were )?spiked', 'been spiked', 'spiked (?:me|him|her|them)', 'on (?:drugs|something)', 'overdos\\w*',
+  ]),
 } satisfies Record<string, Signal>;

@@ -97,7 +97,8 @@ export const RULES: Rule[] = [
   // a racing heart or feeling very unwell it is sepsis until shown otherwise.
   { kind: 'sepsis', hint: 'sepsis', label: 'a red line spreading from a wound or infection, with a temperature, shivering, a racing heart or feeling very unwell', needs: [['lymphangitis'], ['rigors', 'bodyFever', 'palpitations', 'veryUnwell', 'feelDying', 'fastBreathing', 'confused']], source: `${NHS}sepsis/` },
   // A short febrile fit in a child who has had them before and is back to normal is "call 111 or a GP".
-  { kind: 'child', label: 'child floppy, unresponsive, struggling to breathe or with a non-fading rash', needs: [['child'], ['floppy', 'childDanger', 'nonBlanching']], source: `${NHS}fever-in-children/` },
+  { kind: 'child', label: 'child floppy, unresponsive, struggling to breathe or with a non-fading rash', needs: [['child', 'infantUnder3Months', 'infant3To6Months'], ['floppy', 'childDanger', 'nonBlanching']], source: `${NHS}fever-in-children/` },
+  { kind: 'child', hint: 'bronchiolitis', label: 'a baby with pauses in their breathing', needs: [['baby', 'infantUnder3Months', 'infant3To6Months'], ['breathingPauses']], source: `${NHS}bronchiolitis/` },
   { kind: 'child', label: 'child having a fit', needs: [['child'], ['childSeizure']], except: [['knownFits'], ['recovered']], source: `${NHS}febrile-seizures/` },
   { kind: 'child', label: 'floppy', needs: [['floppy']], source: `${NHS}fever-in-children/` },
   // A breastfeeding mother may describe her own fever with her baby's age: that one needs babyFever.
@@ -201,6 +202,14 @@ export const RULES: Rule[] = [
   { kind: 'sepsis', hint: 'sepsis', label: 'an infected wound after an operation or birth with shivering, a racing heart or feeling very unwell', needs: [['woundInfection', 'infection'], ['postnatal', 'clotRisk'], ['veryUnwell', 'feelDying', 'fastBreathing', 'confused']], source: `${NHS}sepsis/` },
   { kind: 'other', hint: 'low-blood-sugar', label: 'diabetes with confusion, drowsiness, aggression or unable to swallow (severe hypo)', needs: [['diabetic'], ['hypoDanger'], ['hypoSigns', 'sweating', 'collapse', 'hypoDanger']], source: `${NHS}low-blood-sugar-hypoglycaemia/` },
   { kind: 'breathing', hint: 'asthma', label: 'peak flow under half of normal', needs: [['peakFlowLow']], source: `${NHS}asthma/` },
+  { kind: 'breathing', label: 'an oxygen level of 92% or lower on a pulse oximeter', needs: [['oxygenLow']], source: 'https://www.nhs.uk/conditions/pulse-oximeter/' },
+  // A clinician who has assessed the person (a GP with a blood result, NHS 111, a specialist team)
+  // has said to go now: the assistant backs that up, whatever the person feels.
+  { kind: 'other', label: 'a doctor, nurse or NHS 111 has already said to go to hospital or A&E now', needs: [['toldToGoToHospital']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/' },
+  { kind: 'bleeding', hint: 'nosebleed', label: 'a nosebleed lasting over 15 minutes, with a lot of blood swallowed, or with dizziness or faintness', needs: [['noseBleed'], ['lastedLong', 'swallowingBlood', 'faint', 'collapse', 'anticoagulant']], source: `${NHS}nosebleed/` },
+  { kind: 'other', label: 'unable to pass urine with a swollen or painful lower tummy (urinary retention)', needs: [['cantPee', 'noWee'], ['swollenTummy', 'lowerTummyPain', 'severeTummy']], source: `${NHS}urinary-retention/` },
+  { kind: 'other', label: 'recreational drugs with overheating, a fit, collapse, confusion or chest pain', needs: [['recreationalDrugs'], ['bodyFever', 'temperature38', 'childSeizure', 'longSeizure', 'collapse', 'confused', 'drowsyMuddled', 'chestPain', 'childDanger']], source: 'https://www.nhs.uk/live-well/addiction-support/drug-addiction-getting-help/' },
+  { kind: 'other', label: 'unable to keep down steroid replacement or anti-rejection medicines', needs: [['cantKeepMedsDown'], ['steroidDependent']], source: `${NHS}addisons-disease/` },
   { kind: 'other', label: 'an eye injury with pain, blurred vision or an eye that will not open', needs: [['eyeInjury'], ['eyeDanger']], source: 'https://www.nhs.uk/conditions/eye-injuries/' },
   { kind: 'other', label: 'a limb suddenly cold, pale and painful or numb (lost blood supply)', needs: [['limbIschaemia']], source: 'https://www.nhs.uk/conditions/peripheral-arterial-disease-pad/' },
   { kind: 'other', hint: 'broken-arm-or-wrist', label: 'a bone out of shape, or an older person who fell and cannot get up or stand', needs: [['legDeformity', 'longLie'], ['legDeformity', 'olderAge', 'fall']], source: 'https://www.nhs.uk/conditions/broken-leg/' },
@@ -226,6 +235,12 @@ export const RULES: Rule[] = [
   { kind: 'child', level: 'URGENT', label: 'a child who swallowed a small object', needs: [['child'], ['swallowedObject']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-visit-an-urgent-treatment-centre/' },
   { kind: 'other', level: 'URGENT', label: 'a fever after travel where malaria is found', needs: [['malariaTravel'], ['fever', 'rigors', 'temperature38']], source: `${NHS}malaria/` },
   { kind: 'other', level: 'URGENT', label: 'redness or swelling spreading along a limb (possible cellulitis)', needs: [['spreadingRedness']], source: `${NHS}cellulitis/` },
+  { kind: 'other', level: 'URGENT', hint: 'cellulitis', label: 'a red line spreading from a wound or infection', needs: [['lymphangitis']], source: `${NHS}cellulitis/` },
+  { kind: 'breathing', level: 'URGENT', hint: 'asthma', label: 'needing a reliever inhaler every 4 hours or more often', needs: [['relieverOften']], source: `${NHS}asthma/asthma-attacks/` },
+  { kind: 'breathing', level: 'URGENT', label: 'an oxygen level of 93 or 94% on a pulse oximeter', needs: [['oxygenBorderline']], source: 'https://www.nhs.uk/conditions/pulse-oximeter/' },
+  { kind: 'other', level: 'URGENT', label: 'being sick, diarrhoea or shaking on lithium, digoxin or a similar medicine (possible toxicity)', needs: [['narrowMarginMedicine'], ['vomiting', 'diarrhoea', 'tremor']], source: 'https://www.nhs.uk/medicines/lithium/' },
+  { kind: 'other', level: 'URGENT', label: 'being sick during chemotherapy, after a transplant or on medicines that weaken the immune system', needs: [['immunosuppressed'], ['vomiting']], source: `${NHS}chemotherapy/side-effects/` },
+  { kind: 'child', level: 'URGENT', label: 'blood in a baby or child\'s poo', needs: [['bloodInPoo'], ['baby', 'child', 'infantUnder3Months', 'infant3To6Months']], source: 'https://www.nhs.uk/symptoms/blood-in-poo/' },
   { kind: 'other', level: 'URGENT', hint: 'coughing-up-blood', label: 'coughing up blood, even a little', needs: [['coughBlood']], source: `${NHS}coughing-up-blood/` },
   { kind: 'other', level: 'URGENT', label: 'new floaters or a shadow across the sight (possible detached retina)', needs: [['retinaSigns']], source: `${NHS}detached-retina-retinal-detachment/` },
   { kind: 'pregnancy', level: 'URGENT', hint: 'ectopic-pregnancy', label: 'early or possible pregnancy with pain on one side low in the tummy (possible ectopic)', needs: [['maybePregnant', 'pregnant'], ['oneSidedPain', 'lowerTummyPain']], source: `${NHS}ectopic-pregnancy/` },

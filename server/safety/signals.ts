@@ -33,6 +33,7 @@ const SEEN_BREATHING = [
   '(?:too|so|very) breathless to (?:speak|talk|walk|move|eat)', 'cant (?:speak|talk|say|finish|get) (?:in |more than a few |a )?(?:full |whole )?(?:sentences?|words? out)',
   'chok(?:ing|ed|es)', '(?:not|stopped|isnt|wasnt) breathing',
   '(?:blue|grey|gray|purple) (?:lips|tongue|mouth)',
+  '(?:blue|bluish|blueish|grey|gray|purple|dusky)(?: \\w+){0,2} (?:round|around) (?:the |her |his |their |my |your )?(?:mouth|lips)',
   'lips(?: (?:are|have|has|look|looks|gone|turned|turning|going|gone|a|bit|slightly|all|very|quite|kind|sort|of|slight))* (?:blue|bluish|grey|gray|greyish|grayish|purple|purplish)',
   'sucking in (?:under|between|below)', 'ribs sucking in',
   '(?:skin|ribs|tummy|chest)(?: \\w+){0,4} (?:pulling|sucking|drawing|sinking|caving) in', '(?:pulling|sucking|drawing) in (?:between|under|below) (?:the |her |his |their )?ribs',
@@ -175,7 +176,11 @@ const CORE_SIGNALS = {
     '(?:arm|arms|leg|legs|hand|side)(?: \\w+){0,4} (?:have |has |had )?(?:gone|went|going|turned) (?:all )?(?:weak|numb|dead|limp|heavy|floppy|useless)',
     '(?:keeps? |kept )?dropping things(?: \\w+){0,2} (?:from|with|in|out of) (?:his|her|my|their) (?:left|right) hand', 'slumped (?:over )?(?:to|on) (?:the |her |his |their )?(?:left|right|one side)',
     '(?:cant|couldnt|could not) (?:grip|hold|lift)(?: \\w+){0,4} (?:with )?(?:my|his|her|their) (?:left|right) (?:hand|arm)',
-  ], /\b(?:gym|workout|work out|exercise|lifting|weights|training|press ups|pushups|push ups|sleeping on|slept on)\b/),
+    '(?:one|his|her|my|their|the|left|right) (?:hand|arm|leg)(?: \\w+){0,2} (?:no|not|isnt|wont|doesnt|stopped|not) work(?:ing|s)?',
+    '(?:left|right|one) (?:leg|arm|hand)(?: \\w+){0,2} (?:wont|wouldnt|doesnt|didnt|cant|couldnt|not|no) (?:hold (?:me|him|her|them) up|take (?:my|his|her|their) weight|grip|move)',
+    '(?:couldnt|cant|could not|cannot) (?:hold|grip) (?:on to |onto )?(?:my |his |her |the |a )?(?:phone|cup|mug|pen|fork|knife|spoon|kettle|glass|toothbrush|keys)',
+    '(?:hand|arm) (?:felt|went|was|feels|goes|gone) (?:dead|useless)',
+  ], /\b(?:gym|workout|work out|exercise|lifting|weights|training|press ups|pushups|push ups|sleeping on|slept on|sprain\w*|fractur\w*|broken|arthrit\w*|carpal tunnel|tendon\w*|tennis elbow|frozen shoulder|freezing|physio\w*|(?:knee|hip|shoulder) (?:op|operation|replacement|surgery))\b/),
   speech: sig('normal', [
     'slurr\\w*', 'slured', 'slurd',
     'speech(?: \\w+){0,2} (?:slurred|garbled|jumbled|muddled|weird|strange|funny|wrong|gone|affected|not making sense|nonsense)',
@@ -185,6 +190,7 @@ const CORE_SIGNALS = {
     'cant (?:get (?:his|her|my|their|the) words out|find (?:the |my |his |her |their )?words|speak properly|talk properly|speak suddenly|talk suddenly|understand what (?:im|hes|shes|theyre) saying)',
     'sudden(?:ly)? cant (?:speak|talk)', '(?:trouble|difficulty|problems?) (?:speaking|talking|with (?:his |her |my )?speech|finding words)',
     '(?:talking|speaking|saying) (?:gibberish|nonsense|funny|strangely|random words)',
+    '(?:no|not|cant|cannot|couldnt) (?:speak|talk|speaking|talking) (?:good|well|right|properly|clear|clearly|normal)',
   ]),
   strokeMention: sig('normal', [
     '(?:having|is having|am having|im having|hes having|shes having) (?:a )?(?:stroke|storke|strok|mini stroke)',
@@ -197,6 +203,9 @@ const CORE_SIGNALS = {
     '(?:lost|loss of|losing|went|gone|lose)(?: \\w+){0,2} (?:the )?(?:vision|sight) in (?:my |his |her |their |one )?(?:left |right |one )?eye', 'blind in one eye',
     '(?:like )?(?:a )?(?:curtain|shutter|blind|shadow) (?:came|coming|come|falling|fell|dropping|dropped|coming) (?:down )?(?:over|across)?',
     '(?:left|right) side(?: \\w+){0,5} (?:missing|gone|cut off|blacked out|blank|not there)', 'bumping into things on (?:the |that |my |his |her )?(?:left |right |one )?side',
+    '(?:walking|walked|walk|walks|bumping|bumped|bump|bumps|banging|banged|knocking|knocked) into (?:things|stuff|door ?frames?|the door ?frame|doors?|the door|walls?|the wall|furniture|people)(?: \\w+){0,3} on (?:my |his |her |their |the )?(?:left|right)',
+    '(?:lose|losing|lost|miss|missing) (?:the )?(?:start|beginning|end|first half|second half|first part|last part) of (?:every|each|the|a) (?:line|page)s?',
+    '(?:cant|couldnt|cannot) see (?:anything |things |stuff )?(?:on|to) (?:my|his|her|their|the) (?:left|right)',
   ]),
 
   armsNormal: sig('none', [
@@ -216,13 +225,14 @@ const CORE_SIGNALS = {
   swellLipsTongue: sig('normal', [
     '(?:lip|lips|tongue|face|mouth|eyes|eyelids?)(?: \\w+){0,2} (?:swell\\w*|swollen|swolen|sweling|puff\\w*|blown up|blowing up|ballooning|getting bigger|huge)',
     '(?:lip|lips|tongue)(?: \\w+){0,2} (?:feels?|feeling|is|gone) (?:fat|thick|big|huge|too big|swollen|tight)',
+    '(?:face|lips?|tongue)(?: (?:is|looks|gone|all|so|very|really|go|going|getting))? (?:big|bigger|fat)',
     '(?:swell\\w*|swollen|swolen|puffy|puffed up|puffing up) (?:up )?(?:of )?(?:my |the |his |her |their )?(?:lip|lips|tongue|face|mouth)',
   ]),
   swellThroat: sig('normal', [
     'throat(?: \\w+){0,2} (?:swell\\w*|swollen|swolen|closing|tight\\w*|puff\\w*)', '(?:swell\\w*|swollen|swolen) (?:of )?(?:my |the |his |her )?throat',
   ]),
   throatClosing: sig('normal', [
-    'throat(?: \\w+){0,2} (?:closing|closed|swelling shut|shutting)', 'airway (?:closing|swelling|blocked)',
+    'throat(?: \\w+){0,4} (?:closing|closed|swelling shut|shutting)', 'airway (?:closing|swelling|blocked)',
   ]),
   swallow: sig('normal', ['(?:cant|hard to|difficult to|difficulty|trouble|struggling to|struggle to|problems?) (?:swallow\\w*)']),
   breathingSevere: sig('normal', [
@@ -305,7 +315,7 @@ const CORE_SIGNALS = {
   child: sig('none', [
     'baby', 'babies', 'babys', 'infant', 'newborn', 'toddler', 'child', 'childs', 'children', 'kid', 'kids', 'son', 'daughter',
     'little one', 'my boy', 'my girl', 'grandson', 'granddaughter', 'nephew', 'niece', 'schoolboy', 'schoolgirl',
-    '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:week|month|day)s? old',
+    '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?(?:week|wk|month|mth|day)s? old',
     '(?:[1-9]|1[0-5]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen) ?(?:years? old|yr old|yrs old|yo|year old)',
   ]),
   // Fits are their own signal: a "coughing fit" or a known child's short febrile fit is not one.
@@ -320,7 +330,8 @@ const CORE_SIGNALS = {
   childDanger: sig('normal', [
     'unresponsive', 'not responding', '(?:barely|hardly|only just|not really) (?:responding|responsive|conscious|awake|rousable|reacting)', 'wont wake', 'cant wake', '(?:hard|difficult) to wake', 'not waking', '(?:wont|doesnt|isnt) respond\\w*',
     'not reacting', 'wont open (?:his|her|their) eyes', 'very drowsy', 'unusually sleepy', 'unconscious',
-    '(?:not|stopped|isnt) breathing', '(?:turning|gone|went|going|turned) blue', 'blue lips',
+    '(?:not|stopped|isnt) breathing', '(?:turning|gone|went|going|turned|goes|turns)(?: a)?(?: bit| little| slightly| kind of)? (?:blue|bluish|blueish|dusky)', 'blue lips',
+    '(?:blue|bluish|blueish|grey|gray|purple|dusky)(?: \\w+){0,2} (?:round|around) (?:the |her |his |their |my )?(?:mouth|lips)',
     'lips (?:are |have |has |look |looks )?(?:gone |turned |turning |going )?(?:blue|grey|gray)',
     'grunting', 'high pitched (?:cry|crying|scream\\w*)', 'weak cry', 'sucking in (?:under|between|below)', 'ribs sucking in', 'mottl\\w*',
   ]),

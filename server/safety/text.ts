@@ -69,8 +69,9 @@ export function normalise(text: string): string {
   return s;
 }
 
-// Words that end a clause: a negation before them does not reach past them.
-const CLAUSE_BREAK = /[.!?;:\n()]+|\s-\s|\b(?:but|however|although|though|except|apart from|whereas)\b/g;
+// Words that end a clause: a negation before them does not reach past them. A point between two
+// digits is a decimal ("potassium 6.8", "38.5C"), not the end of a sentence.
+const CLAUSE_BREAK = /(?:(?<!\d)\.|\.(?!\d)|[!?;:\n()])+|\s-\s|\b(?:but|however|although|though|except|apart from|whereas)\b/g;
 
 /** Splits one or more messages into clauses of normalised tokens. */
 export function toClauses(messages: string | string[], fix?: (token: string) => string): Clause[] {
@@ -150,21 +151,26 @@ export function isNegated(clause: Clause, start: number, end: number, options: N
     if (commasAfter.has(i)) {
       // A comma continues a list only for short items in an "or" list ("no fever, rash or vomiting").
       const list = tokens.slice(i + 1, end + 4).some((t) => t === 'or' || t === 'nor');
-      if (!(list && end - i - 1 <= 3)) return checkAfter(clause, end);
+      if (!(list && end - i - 1 <= 3)) return checkAfter(clause, start, end);
     }
     const t = tokens[i] as string;
-    if (t === 'and' && options.stopAtAnd) return checkAfter(clause, end);
-    if (t === 'and' && NEW_STATEMENT.has(tokens[i + 1] ?? '')) return checkAfter(clause, end);
+    if (t === 'and' && options.stopAtAnd) return checkAfter(clause, start, end);
+    if (t === 'and' && NEW_STATEMENT.has(tokens[i + 1] ?? '')) return checkAfter(clause, start, end);
     if (NEGATION_CUES.has(t) && !pseudoAt(tokens, i)) {
       // "no" before "wonder" / "not" inside "not sure": hedges were skipped above.
       return true;
     }
   }
-  return checkAfter(clause, end);
+  return checkAfter(clause, start, end);
 }
 
-function checkAfter(clause: Clause, end: number): boolean {
+const NEGATIVE_PHRASE_WORDS: ReadonlySet<string> = new Set(['cant', 'couldnt', 'cannot', 'wont', 'no', 'not', 'unable']);
+
+function checkAfter(clause: Clause, start: number, end: number): boolean {
   const { tokens } = clause;
+  // A phrase that is itself a negative ("cant breathe", "no speak") is not resolved by a word
+  // after it: "cant breathe good" means breathing badly.
+  if (tokens.slice(start, end).some((t) => NEGATIVE_PHRASE_WORDS.has(t))) return false;
   for (let i = end; i < tokens.length && i < end + 4; i++) {
     const t = tokens[i] as string;
     if (RESOLVED_WORDS.has(t)) {

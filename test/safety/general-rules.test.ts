@@ -15,6 +15,24 @@ import type { EmergencyKind } from '../../server/safety/types.js';
 type Case = [text: string, kind: EmergencyKind, demographics?: Demographics];
 
 const EMERGENCY: Case[] = [
+  // from blind-ac, -ad and -ae's first measurement (other words than theirs): a clinician already said go,
+  // a low oxygen reading, medicines that cannot be kept down, a baby's colour and breathing pauses,
+  // stroke signs told by what the person can no longer do or in broken English, a long nosebleed,
+  // retention, drugs with overheating
+  ['the renal nurse phoned about my blood test and told me to head up to A&E tonight, do i really have to', 'other'],
+  ['111 said I need to go to hospital now but I feel ok, can I just sleep it off', 'other'],
+  ['the pulse ox on his finger keeps reading 90 and hes getting more breathless', 'breathing'],
+  ['my oxygen sats are 88% this morning', 'breathing'],
+  ['i have addisons and have been throwing up since 5am, cant keep my hydrocortisone down', 'other'],
+  ['my 3 week old goes dusky around the lips during feeds', 'child'],
+  ['baby is 2 months and has gaps in her breathing where she just stops for a bit', 'child'],
+  ['mum no talk properly since lunch and her right arm not working', 'stroke'],
+  ['i couldnt grip my mug this morning and my right hand went useless for a few minutes', 'stroke'],
+  ['he keeps banging into doors on his right since he woke up', 'stroke'],
+  ['nose has been bleeding for 40 minutes and wont stop with pressure', 'bleeding'],
+  ['grandad has not weed all day and his lower belly is swollen and sore', 'other'],
+  ['friend necked two pills at a rave and now shes burning up and confused', 'other'],
+  ['my throat feels like it is closing up after that prawn curry', 'anaphylaxis'],
   // from blind-y and -z's first measurement: an infected blocked kidney, gangrene, a drug rash with the eyes involved,
   // numbness only noticed on wiping, a blocked bowel in a swelling belly
   ['have kidney stones and the pain is back, now running a temperature of 38.9 and shaking', 'sepsis'],
@@ -214,6 +232,16 @@ const EMERGENCY: Case[] = [
 ];
 
 const URGENT: [string, Demographics?][] = [
+  // from blind-ac and -ad's first measurement (other words than theirs)
+  ['cut on my shin is infected and theres a red line tracking up towards my knee'],
+  ['asthma flaring, on my ventolin every 2 hours since yesterday'],
+  ['sats 94 on the oximeter and a bad cough'],
+  ['on lithium and had the runs and been sick all night'],
+  ['having chemotherapy and been vomiting since lunchtime'],
+  ['my 7 month old has blood streaks in her poo'],
+  ['rash still spreading despite the antibiotics the gp gave'],
+  ['woke up this morning deaf in my left ear'],
+  ['my eyes look more yellow than usual'],
   ['my 4 month old has a temperature of 39.3', undefined],
   ['my toddler has had diarrhoea all day and fewer wet nappies than usual', undefined],
   ['grandad is 88 and has not been drinking much for two days', undefined],
@@ -283,6 +311,15 @@ const URGENT: [string, Demographics?][] = [
 ];
 
 const NOT_EMERGENCY: [string, Demographics?][] = [
+  // advice for later or no advice to go, a reading that is fine, a hand cold or injured, snoring
+  ['the doctor said to go to A&E if the swelling gets worse, it has not'],
+  ['111 said there was no need to go to hospital and to rest'],
+  ['gp wants me to go to the hospital next week for a scan of my knee'],
+  ['sats 97 and a chesty cough'],
+  ['she is on home oxygen, she is 89 and has a cold'],
+  ['sprained my wrist at netball and cant hold a cup properly'],
+  ['my husband snores and stops breathing for a few seconds in his sleep'],
+  ['had a nosebleed for 5 minutes, stopped with pinching'],
   // a known panic attack that has settled; a fit like the ones before, short, and over
   ['diagnosed with panic attacks, had one on the train, heart racing and felt like i couldnt breathe, it settled after ten minutes'],
   ['our boy has had febrile seizures before, tonight he had a short one, under a minute, and he is back to himself', { age: 3 }],
