@@ -454,6 +454,8 @@ export const GENERAL_SIGNALS = {
   spreadingRedness: sig('normal', [
     '(?:redness|red|red area|red patch|swelling|swollen|infection|it)(?: \\w+){0,3} (?:is |has been |keeps )?spreading (?:up|along|across|round|around|over|towards|to)',
     'spreading (?:up|along|towards) (?:(?:my|his|her|the|their) )?(?:finger|fingers|arm|leg|hand|foot|toe|wrist|ankle|shin|calf)',
+    // the pen line people are told to draw round a red patch
+    '(?:gone|spread|spreading|grown|growing|got bigger|moved|creeping) (?:past|beyond|outside|over|out of) (?:the |my |his |her )?(?:pen |biro |marker )?(?:line|lines|mark|marks|outline|ring|circle)',
   ]),
   // Any blood coughed up, even streaks: NHS says see a GP urgently (a lot of it is 999, above).
   coughBlood: sig('normal', [
@@ -579,4 +581,31 @@ export const GENERAL_SIGNALS = {
     '(?:took|taken|taking|had|done|did|dropped|necked|swallowed|snorted|smoked) (?:a |some |two |2 |a couple of |half a |too much |too many )?(?:pills?|mdma|molly|mandy|ecstasy|e|ket|ketamine|coke|cocaine|speed|amphetamines?|acid|lsd|spice|drugs|crystal|meth|ghb|g|pingers|bombs)',
     'took something (?:at|in|from|on)', '(?:drink|drinks) (?:was |got |were )?spiked', 'been spiked', 'spiked (?:me|him|her|them)', 'on (?:drugs|something)', 'overdos\\w*',
   ]),
+  // ---- found by blind-ae after tuning (2026-11-25): NHS "see a GP urgently / get help today" signs
+  // Bruises that appear without an injury (NHS bruises: see a GP urgently).
+  unexplainedBruising: sig('normal', [
+    'bruis\\w*(?: \\w+){0,2} (?:easily|for no reason|out of nowhere|without (?:a |any )?(?:bump|knock|injury|reason)|from nowhere|all over)',
+    '(?:big|large|lots of|loads of|new|strange|unexplained) bruis\\w*(?: \\w+){0,4} (?:no|without|not) (?:bump|knock|injury|banged|hit)',
+    'unexplained bruis\\w*', 'bruising easily', 'bruise (?:so |really |very )?easily', '(?:cant|dont|doesnt) remember (?:banging|knocking|hitting)(?: \\w+){0,3} bruis\\w*',
+  ], /\b(?:since (?:i was|he was|she was) (?:a kid|little|young|a child|a baby)|for years|always (?:have|had|has|bruised))\b/),
+  // A finger, toe or joint out of shape after an injury: a break or dislocation (urgent treatment centre).
+  jointDeformity: sig('normal', [
+    '(?:finger|thumb|toe|knuckle|wrist|elbow|shoulder|kneecap|ankle|joint)(?: \\w+){0,6} (?:is |looks |gone |now )?(?:crooked|bent|wonky|out of place|at a (?:funny|strange|odd|weird) angle|deformed|the wrong way|sticking out)',
+    '(?:crooked|bent|wonky|deformed) (?:finger|thumb|toe|wrist|knuckle)',
+  ], /\b(?:for years|since birth|arthritis|always been)\b/),
+  // A knee that has locked or will not straighten after a twist (NHS knee pain: urgent treatment centre).
+  lockedJoint: sig('normal', [
+    '(?:knee|leg)(?: \\w+){0,3} (?:has |is |keeps |gone |got )?(?:locked|locking|stuck|jammed)(?! up with)',
+    '(?:cant|cannot|couldnt|wont) (?:straighten|bend|fully straighten|fully bend) (?:it|my knee|the knee|his knee|her knee|my leg|his leg|her leg)',
+  ]),
+  // Sick every time they drink: not keeping fluids down (dehydration, 111).
+  cantKeepFluids: sig('normal', [
+    '(?:sick|vomit\\w*|throw\\w* up|bring\\w* (?:it|everything) (?:back )?up)(?: \\w+){0,2} (?:every time|whenever|each time|as soon as) (?:i|he|she|they|we) (?:drink|eat|have a drink|have a sip|take a sip|try to drink)',
+  ]),
+  breathingFaster: sig('normal', ['(?:breathing|breaths?) (?:a bit |much |a lot |way )?(?:faster|quicker) than (?:normal|usual)', '(?:breathing|breaths?) (?:really |very |so )?(?:fast|quick|rapid)']),
+  // A tick bite followed by a spreading round red rash (NHS Lyme disease: see a GP).
+  tickBite: sig('normal', ['ticks?', 'tick bite']),
+  ringRash: sig('normal', ['(?:ring|bullseye|bulls eye|target|circle|circular|round)(?: \\w+){0,2} (?:rash|mark|redness|patch)', 'rash(?: \\w+){0,4} (?:spreading|getting bigger|growing|in a ring|in a circle)', 'red (?:ring|circle|patch)']),
+  // A red, painful breast while feeding (NHS mastitis: see a GP with a temperature or if not better).
+  breastRedness: sig('normal', ['(?:breast|boob|boobs|nipple|nipples|tit)(?: \\w+){0,3} (?:red|hot|sore|painful|swollen|lump\\w*|hard)', '(?:red|hot|sore|painful|swollen|hard) (?:breast|boob|boobs|area on my boob|patch on my boob|lump in my (?:breast|boob))']),
 } satisfies Record<string, Signal>;
