@@ -20,6 +20,7 @@ export type ContextSignalId =
   | 'anticoagulant'
   | 'pregnant'
   | 'postnatal'
+  | 'pretermPregnancy'
   | 'male'
   | 'peakFlowLow'
   | 'oxygenLow'
@@ -39,7 +40,9 @@ const BLOOD_THINNER =
   /\b(?:warfarin|apixaban|eliquis|rivaroxaban|xarelto|edoxaban|lixiana|dabigatran|pradaxa|blood thinn\w*|anticoag\w*|clopidogrel|ticagrelor|heparin|clexane|enoxaparin|haemophilia|hemophilia|haemophiliac|von willebrand\w*|bleeding disorder|clotting disorder)\b/;
 const HEART = /\b(?:angina|heart (?:disease|problems?|condition|failure)|had a heart attack|stents?|bypass|high blood pressure|high cholesterol|smoker)\b/;
 const PREGNANT = /\b(?:(?<!not |never been |no longer )pregnant|\d{1,2} ?weeks? (?:pregnant|gone|pg)|expecting (?:a baby|twins)|my pregnancy|my bump|my midwife)\b/;
-const POSTNATAL = /\b(?:gave birth|(?:just )?had (?:a|my|the|our|her) baby|post ?(?:partum|natal)|since (?:the|my) (?:birth|delivery|c ?section)|after (?:the|my) (?:birth|delivery|c ?section|caesarean)|since (?:having |i had )?(?:my|the|our) (?:baby|son|daughter)\b(?! (?:was|got|has|had|became|started|is) (?:ill|sick|poorly|unwell|a cold)))\b/;
+// Weeks of pregnancy: "26 weeks pregnant", "34 wks gone", "pregnant with twins at 30 weeks".
+const GESTATION = /\b(\d{1,2}) ?(?:weeks?|wks?)(?: \+ ?\d)? (?:pregnant|gone|pg)\b|\bpregnant(?: with (?:twins|my \w+ baby|\w+))?,? (?:at |and )?(\d{1,2}) ?(?:weeks?|wks?)\b/g;
+const POSTNATAL = /\b(?:gave birth|(?:just )?had (?:a|my|the|our|her) baby|had (?:a |my |the |our |her )?baby (?:\d+|a few|few|two|three|four|five|six|a couple of) (?:days?|weeks?) ago|post ?(?:partum|natal)|since (?:the|my) (?:birth|delivery|c ?section)|after (?:the|my) (?:birth|delivery|c ?section|caesarean)|since (?:having |i had )?(?:my|the|our) (?:baby|son|daughter)\b(?! (?:was|got|has|had|became|started|is) (?:ill|sick|poorly|unwell|a cold)))\b/;
 const MALE_WORDS = /\b(?:bloke|(?:im|i am) a (?:man|guy|bloke|male)|male,? \d|\d+ ?(?:m|male)\b|my (?:husband|son|dad|father|boyfriend|partner hes))/;
 const TEMPERATURE = /\b(3[5-9]|4[0-3])(?:[ .](\d))? ?(?:degrees?|c|°c)?\b|\b(9[5-9]|10[0-9])(?:[ .]\d)? ?(?:f|degrees f|°f)\b/g;
 
@@ -146,7 +149,11 @@ export function contextSignals(text: string, demographics?: Demographics): Map<C
   if (thinner) add('anticoagulant', thinner);
   if (found.has('olderAge') || (oldest !== undefined && oldest >= CARDIAC_RISK_AGE) || diabetic || HEART.test(both)) add('cardiacRisk', 'older age, diabetes or heart disease');
 
-  if (demographics?.pregnant || PREGNANT.test(said)) add('pregnant', 'pregnant');
+  // The form's notes count too ("34 weeks pregnant" written there, not in the message).
+  if (demographics?.pregnant || PREGNANT.test(both)) add('pregnant', 'pregnant');
+  const weeks = [...both.matchAll(GESTATION)].map((m) => Number(m[1] ?? m[2])).filter((w) => w >= 4 && w <= 42);
+  // Before 37 weeks a baby is premature: waters breaking then is a reason to go in at once.
+  if (weeks.length && Math.max(...weeks) < 37) add('pretermPregnancy', `${Math.max(...weeks)} weeks pregnant`);
   const postnatal = POSTNATAL.exec(both);
   if (postnatal) add('postnatal', postnatal[0]);
   if (demographics?.sex === 'male' || MALE_WORDS.test(said)) add('male', 'male');

@@ -608,4 +608,31 @@ export const GENERAL_SIGNALS = {
   ringRash: sig('normal', ['(?:ring|bullseye|bulls eye|target|circle|circular|round)(?: \\w+){0,2} (?:rash|mark|redness|patch)', 'rash(?: \\w+){0,4} (?:spreading|getting bigger|growing|in a ring|in a circle)', 'red (?:ring|circle|patch)']),
   // A red, painful breast while feeding (NHS mastitis: see a GP with a temperature or if not better).
   breastRedness: sig('normal', ['(?:breast|boob|boobs|nipple|nipples|tit)(?: \\w+){0,3} (?:red|hot|sore|painful|swollen|lump\\w*|hard)', '(?:red|hot|sore|painful|swollen|hard) (?:breast|boob|boobs|area on my boob|patch on my boob|lump in my (?:breast|boob))']),
+  // ---- found by blind-ah's first measurement (2026-11-25)
+  // The waters breaking (NHS signs of labour: before 37 weeks, or green, brown, smelly or bloody
+  // fluid, call the maternity unit at once).
+  watersBroken: sig('normal', [
+    'waters (?:have |had |just |might have |may have )?(?:broken|broke|gone|went|burst|breaking|leaking|started leaking)',
+    '(?:gush|trickle|trickling|leak|leaking|dribbl\\w*|pouring|flood)(?: \\w+){0,4} (?:fluid|water|waters|liquid)',
+    '(?:fluid|water|liquid)(?: \\w+){0,3} (?:trickling|leaking|gushing|pouring|dribbling|running) (?:out|down)',
+  ], /\b(?:water infection|drinking water|hot water|bath water|glass of water|tap water|sea water|pool water)\b/),
+  watersColoured: sig('normal', [
+    '(?:green\\w*|brown\\w*|greeny|browny|khaki|smelly|foul|bloody|blood stained|bloodstained|pinky?)(?: \\w+){0,2} (?:fluid|waters|water|liquid)',
+    '(?:fluid|waters|liquid)(?: \\w+){0,6} (?:is |was |are |were |looks |looked |smells |smelled |a bit |quite )*(?:green\\w*|brown\\w*|greeny|browny|khaki|smelly|foul|bloody|blood stained|bloodstained|pinky?|offensive)',
+  ]),
+  // A needle or sharps injury from a used needle (NHS: go to A&E straight away; treatment to
+  // prevent HIV or hepatitis works best within hours). Not one's own clean needle.
+  needleInjury: sig('normal', [
+    'needle ?sticks?', 'sharps injury', 'needle injury',
+    '(?:stabbed|pricked|jabbed|stuck|spiked|scratched|cut)(?: \\w+){0,3} (?:with|on|by) (?:a |an |some |the )?(?:used |dirty |discarded |old |contaminated |dropped |drug |someone elses |a patients )*(?:needle|syringe|sharps?)',
+    '(?:used|dirty|discarded|contaminated|drug) (?:needle|syringe)(?: \\w+){0,4} (?:stabbed|pricked|went into|went in|jabbed|stuck|scratched|pierced)',
+  ], /\b(?:own (?:insulin )?(?:needle|pen)|my insulin (?:needle|pen)|sewing|knitting|pine needles?|cactus|clean needle|new needle|unused|acupuncture)\b/),
+  // Confusion that came on suddenly (NHS: sudden confusion is a reason to call 999), told by when
+  // it started rather than by the word "sudden".
+  // When it began, not a symptom: "hasnt been himself since lunch" is not negated by its "hasnt".
+  suddenOnset: sig('none', [
+    'suddenly', 'all of a sudden', 'out of (?:nowhere|the blue)', 'came on (?:fast|quickly|suddenly|all at once)',
+    'since (?:lunch|lunchtime|breakfast|this morning|this afternoon|this evening|earlier|earlier today|teatime|tea time|dinner|dinnertime|last night|an hour ago|a few hours ago|a couple of hours ago|(?:\\d+|two|three|four) hours ago|(?:he|she|they) (?:woke|got) up|waking up)',
+    'in the (?:last|past) (?:hour|few hours|couple of hours)', '(?:was|were) (?:fine|ok|okay|normal|alright) (?:this morning|yesterday|earlier|at lunch|an hour ago)',
+  ]),
 } satisfies Record<string, Signal>;

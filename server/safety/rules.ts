@@ -160,6 +160,7 @@ export const RULES: Rule[] = [
 
   // ---- labour
   { kind: 'pregnancy', label: 'the cord seen or felt after the waters break (cord prolapse)', needs: [['pregnant', 'labour'], ['cordProlapse']], source: 'https://www.nhs.uk/pregnancy/labour-and-birth/signs-of-labour/signs-that-labour-has-begun/' },
+  { kind: 'pregnancy', label: 'waters breaking before 37 weeks, or with green, brown, smelly or bloody fluid: call your maternity unit now and go in', needs: [['pregnant', 'labour'], ['watersBroken'], ['pretermPregnancy', 'watersColoured']], source: 'https://www.nhs.uk/pregnancy/labour-and-birth/signs-of-labour/signs-that-labour-has-begun/' },
 
   // ---- burns, electricity, poisoning
   { kind: 'other', hint: 'burns-and-scalds', label: 'a burn that has left the skin white, charred or leathery (deep burn)', needs: [['burnInjury', 'electrical', 'chemical'], ['deepBurnSkin']], source: `${NHS}burns-and-scalds/` },
@@ -259,6 +260,10 @@ export const RULES: Rule[] = [
   { kind: 'other', level: 'URGENT', label: 'something stuck in the nose or ear', needs: [['stuckObject']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-visit-an-urgent-treatment-centre/' },
   { kind: 'other', level: 'URGENT', label: 'symptoms not helped by treatment', needs: [['treatmentFailed']], source: 'https://www.nhs.uk/nhs-services/gps/' },
   { kind: 'other', level: 'URGENT', label: 'symptoms that keep coming back', needs: [['recurrent']], source: 'https://www.nhs.uk/nhs-services/gps/' },
+  // NHS lists sudden confusion (delirium) among the reasons to call 999, with dementia too: there
+  // it is a sudden change from the person's usual self (confusion that creeps up is urgent, below).
+  { kind: 'other', label: 'confusion that came on suddenly (delirium)', needs: [['confused'], ['suddenOnset']], source: `${NHS}confusion/` },
+  { kind: 'other', label: 'an injury from a used needle: go to A&E now, treatment against HIV and hepatitis works best within hours', needs: [['needleInjury']], source: 'https://www.nhs.uk/common-health-questions/accidents-first-aid-and-treatments/what-should-i-do-if-i-injure-myself-with-a-used-needle/' },
   { kind: 'other', level: 'URGENT', label: 'new or increasing confusion', needs: [['newConfusion']], source: `${NHS}confusion/` },
   { kind: 'other', level: 'URGENT', label: 'a temperature with symptoms getting worse', needs: [['gettingWorse'], ['fever', 'temperature38']], source: `${NHS}fever-in-adults/` },
   { kind: 'other', level: 'URGENT', hint: 'kidney-infection', label: 'a urine infection with a temperature or pain in the side or back', needs: [['dysuria', 'loinPain'], ['fever', 'temperature38', 'loinPain'], ['dysuria', 'fever', 'temperature38']], source: `${NHS}kidney-infection/` },

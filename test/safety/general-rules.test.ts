@@ -15,6 +15,16 @@ import type { EmergencyKind } from '../../server/safety/types.js';
 type Case = [text: string, kind: EmergencyKind, demographics?: Demographics];
 
 const EMERGENCY: Case[] = [
+  // from blind-ah's first measurement (other words than theirs): the waters breaking early or
+  // coloured, a used-needle injury, confusion dated by when it started, pre-eclampsia after "had baby"
+  ['my waters have gone and its a browny green colour, im 39 weeks', 'pregnancy'],
+  ['i think my waters are leaking, keep getting a trickle of clear fluid', 'pregnancy', { sex: 'female', notes: '33 weeks pregnant' }],
+  ['31 wks pregnant and there was a gush of water when i stood up', 'pregnancy'],
+  ['cleaning the park and a discarded syringe went into my thumb through my glove', 'other'],
+  ['pricked myself on a dirty needle at work', 'other'],
+  ['grandad was fine at breakfast but now he doesnt know where he is and keeps calling me by my mums name', 'other', { age: 84 }],
+  ['my wife has been muddled and disorientated since a couple of hours ago, she is normally sharp', 'other'],
+  ['had baby 10 days ago and now have a thumping headache with blurry vision and puffy hands', 'pregnancy'],
   // from blind-ac, -ad and -ae's first measurement (other words than theirs): a clinician already said go,
   // a low oxygen reading, medicines that cannot be kept down, a baby's colour and breathing pauses,
   // stroke signs told by what the person can no longer do or in broken English, a long nosebleed,
@@ -321,6 +331,14 @@ const URGENT: [string, Demographics?][] = [
 ];
 
 const NOT_EMERGENCY: [string, Demographics?][] = [
+  // look-alikes of blind-ah's new rules: waters at term and clear, needles of one's own, confusion
+  // about a thing rather than confusion, a time without confusion
+  ['40 weeks pregnant, waters broke an hour ago, fluid is clear, contractions every 8 minutes'],
+  ['pricked my finger with my own insulin pen needle, bled a drop'],
+  ['stood on a pine needle in the garden, bit sore'],
+  ['had acupuncture this morning and my back aches a little'],
+  ['got a bit confused about which inhaler to use first since this morning'],
+  ['my son has had a water infection since lunch he says it stings'],
   // advice for later or no advice to go, a reading that is fine, a hand cold or injured, snoring
   ['the doctor said to go to A&E if the swelling gets worse, it has not'],
   ['111 said there was no need to go to hospital and to rest'],

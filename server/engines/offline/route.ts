@@ -49,7 +49,7 @@ const EVERYDAY_WORDS = [
 const EVERYDAY_STEMS = new Set(EVERYDAY_WORDS.map(stem));
 
 const VAGUE =
-  /\b(?:is (?:this|that|it) (?:normal|serious|bad|dangerous|worrying|ok)|medical (?:question|matter|issue|query|concern)|advice (?:regarding|about|on|re) (?:a |my |some )?(?:medical|health)|(?:need|want|like) (?:some )?advice(?: about| on)? (?:my )?(?:medication|medicine|tablets|health)|had this thing|this thing for|somethings? (?:up|wrong) with my|everything aches|question about (?:my|a) (?:health|medicine|condition)|down there|problem|issue|unwell|ill|sick|poorly|rubbish|awful|terrible|rough|not (?:feeling )?(?:well|right|great|good|ok|okay|myself|herself|himself|100)|isnt (?:well|right)|(?:isnt|not|hasnt been|havent been|not been|not acting|not being) (?:herself|himself|themselves|myself|yourself|themself)|dont feel (?:right|good|well|great)|off|weird|strange|wrong|under the weather|coming down with|in pain|pain|hurts?|help|worried|health|symptoms?|doctor|something|(?:had|having|another) (?:a )?(?:bad|rough|terrible|awful|horrible|hard|sleepless) (?:night|day|week|morning|time)|(?:things|it|everything|stuff|life) (?:arent|isnt|are not|is not|not) (?:good|great|right|ok|okay|going well)|(?:whats|what is|what s) (?:going on|happening|wrong|up) with (?:me|him|her|them|my body)|somethings? (?:up|wrong) with (?:me|him|her|them)|can (?:this|it) wait|should i (?:go to|call|ring|phone) (?:a ?e|a and e|a&e|hospital|the hospital|an ambulance|999|111|the doctors?|my gp|the gp)|(?:its|it has|it s|this has) (?:happened|started|come back|flared up) again)\b/;
+  /\b(?:is (?:this|that|it) (?:normal|serious|bad|dangerous|worrying|ok)|medical (?:question|matter|issue|query|concern)|advice (?:regarding|about|on|re) (?:a |my |some )?(?:medical|health)|(?:need|want|like) (?:some )?advice(?: about| on)? (?:my )?(?:medication|medicine|tablets|health)|had this thing|this thing for|somethings? (?:up|wrong) with my|everything aches|question about (?:my|a) (?:health|medicine|condition)|down there|problem|issue|unwell|ill|sick|poorly|rubbish|awful|terrible|rough|not (?:feeling )?(?:well|right|great|good|ok|okay|myself|herself|himself|100)|isnt (?:well|right)|(?:isnt|not|hasnt been|havent been|not been|not acting|not being) (?:herself|himself|themselves|myself|yourself|themself)|dont feel (?:right|good|well|great)|off|weird|strange|wrong|under the weather|coming down with|in pain|pain|hurts?|help|worried|health|symptoms?|doctor|something|(?:had|having|another) (?:a )?(?:bad|rough|terrible|awful|horrible|hard|sleepless) (?:night|day|week|morning|time)|(?:things|it|everything|stuff|life) (?:arent|isnt|are not|is not|not) (?:good|great|right|ok|okay|going well)|(?:whats|what is|what s) (?:going on|happening|wrong|up) with (?:me|him|her|them|my body)|somethings? (?:up|wrong) with (?:me|him|her|them)|can (?:this|it) wait|(?:can|could|would) (?:you|u) (?:check|tell me|see) (?:if|whether) (?:im|i am|i m|hes|he is|shes|she is|theyre|they are|my \w+ is|(?:this|it) is) (?:ok|okay|alright|all right|fine|normal|serious)|am i (?:ok|okay|alright|all right|normal|going to be (?:ok|okay|alright|all right|fine))|what (?:should|do|can|shall) (?:i|we) do|(?:need|want|would like|looking for) (?:some )?(?:medical )?(?:advice|help)|should i (?:go to|call|ring|phone) (?:a ?e|a and e|a&e|hospital|the hospital|an ambulance|999|111|the doctors?|my gp|the gp)|(?:its|it has|it s|this has) (?:happened|started|come back|flared up) again)\b/;
 // Health without a symptom: how someone feels, a person who is not right, medicines and hospital
 // care. Too little to triage, but never off-topic: it gets a question, not "I can only help with
 // health".
@@ -76,14 +76,16 @@ const IMPROVING = /\b(?:come down|gone down|coming down|better now|settled|aslee
 const NEW_TROUBLE = /\b(?:but|now (?:she|he|they|i) (?:has|have|is|are)|worse|also|another)\b/;
 // People ask about their pets too; a vet is the right place, not our pages. A bite or scratch from
 // an animal is a person's injury and goes to triage.
-const ANIMAL = /\b(?:my|our|me|the) (?:\w+ )?(?:dog|dogs|puppy|pup|cat|cats|kitten|rabbit|hamster|guinea pig|horse|pony|budgie|parrot|tortoise|ferret|pet|pets)\b(?! (?:walk|lead))|\b(?:the |a )?vets?\b/;
+const ANIMAL_WORD = '(?:dog|dogs|puppy|pup|cat|cats|kitten|rabbit|hamster|guinea pig|horse|pony|budgie|parrot|tortoise|ferret|pet|pets|ewe|ewes|sheep|goats?)';
+// Whose animal it is, or the animal itself opening the message ("dog ate a bar of chocolate").
+const ANIMAL = new RegExp(`\\b(?:my|our|me|the) (?:\\w+ )?${ANIMAL_WORD}\\b(?! (?:walk|lead))|^(?:\\w+ )?${ANIMAL_WORD} (?:has|have|had|ate|eaten|is|keeps|swallowed|got|been|wont|cant|isnt)\\b|\\b(?:the |a )?vets?\\b`);
 // "Walking the dog", "the dog's lead": where a person was, not who is ill.
 const WITH_ANIMAL = /\b(?:walk\w*|out with|took) (?:the|my|our) (?:dog|dogs|puppy)\b/;
 const ANIMAL_INJURY = /\b(?:bit (?:me|him|her|them|us|my|his|our|their)|bite|bitten|attacked|clawed|licked (?:my|a) (?:cut|wound)|scratched (?:me|my|him|her|them|us|our))\b/;
 const GREETING = /^(?:hi+|hello+|hey+|hiya|heya|yo|howdy|greetings|good (?:morning|afternoon|evening|day)|morning|evening|afternoon)\b/;
 const THANKS = /\b(?:thanks|thank you|thankyou|thx|ty|cheers|ta|much appreciated|appreciate it)\b/;
 const GOODBYE = /\b(?:bye|goodbye|see you|see ya|cya|good night|goodnight|take care)\b/;
-const HUMAN = /\b(?:are you (?:actually |really |even |just )?(?:an? )?(?:actual |real )?(?:real|human|person|bot|robot|ai|machine|computer|doctor|nurse)|am i (?:talking|speaking) to (?:a )?(?:real|human|person|bot|robot|machine))\b/;
+const HUMAN = /\b(?:(?:is|am) (?:this|it|that|i talking to|i speaking to) (?:a |an )?(?:actual |real )?(?:nurse|doctor|gp|person|human|bot|robot|ai|machine|computer)|are you (?:actually |really |even |just )?(?:an? )?(?:actual |real )?(?:real|human|person|bot|robot|ai|machine|computer|doctor|nurse)|am i (?:talking|speaking) to (?:a )?(?:real|human|person|bot|robot|machine))\b/;
 const ABOUT = /\b(?:who are you|what are you|what can you do|what (?:can|do) you help (?:me )?with|what (?:sort of |kind of )?(?:things|stuff) (?:can|do) you (?:help|do)|how can you help|what do you do|how do(?:es)? (?:you|this|it) work|what is this|help me understand what you|your name|who (?:runs|made|owns|built|operates|is behind|created) (?:this|you|the))\b/;
 // Requests that are plainly not about health: answered with what the assistant is for.
 // Requests whose verb says what they are, even with body words in them ("convert 5 foot 6 into cm",
@@ -176,7 +178,11 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
       if (MEDICAL.test(t)) return !followsSymptoms && brief(t, 0) ? 'brief' : 'symptoms';
       if (followsSymptoms && FOLLOW_UP.test(t)) return 'followUp';
       // "good morning doctor": a greeting that names who it greets.
-      if (GREETING.test(t) && t.split(/\s+/).length <= 4 && !HEALTH_ADJACENT.test(t.replace(/\b(?:doctor|doc|nurse|gp)\b/g, ''))) return 'greeting';
+      if (GREETING.test(t) && t.split(/\s+/).length <= 4) {
+        // "hi, health issue" says why they came: ask what it is, as for any vague message.
+        const withoutWhom = t.replace(/\b(?:doctor|doc|nurse|gp)\b/g, '');
+        if (!HEALTH_ADJACENT.test(withoutWhom) && !VAGUE.test(withoutWhom.replace(GREETING, ''))) return 'greeting';
+      }
       if (VAGUE.test(t) || HEALTH_ADJACENT.test(t)) return 'vague';
       if (GREETING.test(t)) return 'greeting';
       if (ACKNOWLEDGE.test(t)) return 'acknowledge';

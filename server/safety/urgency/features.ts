@@ -16,6 +16,11 @@ const SCOPE_BREAKERS = new Set(['but', 'and', 'although', 'though', 'however', '
 // need exact negation of a phrase; the model only needs "this word was denied" as a feature.
 const NEGATION_SCOPE = 3;
 
+// Signs that only say when something began. The words themselves are features already; as a
+// concept, "since lunch" says nothing about urgency without the symptom it dates, and it tipped
+// plain flu that "came on suddenly" over the model's emergency line.
+const NOT_FEATURES = new Set(['suddenOnset']);
+
 const AGE_UNDER = [1, 5, 16];
 const AGE_FROM = [50, 65, 75];
 
@@ -56,6 +61,6 @@ export function urgencyFeatures(message: ReadMessage, demographics?: Demographic
   const out = new Set<string>();
   for (const clause of message.clauses) clauseFeatures(clause, out);
   demographicFeatures(demographics, out);
-  for (const id of message.found.keys()) out.add(`sig:${id}`);
+  for (const id of message.found.keys()) if (!NOT_FEATURES.has(id)) out.add(`sig:${id}`);
   return out;
 }

@@ -59,11 +59,11 @@ describe('offline route', () => {
     },
   );
 
-  it.each(['got a problem down there', 'is this normal?'])('asks for details on the vague %j', async (text) => {
+  it.each(['got a problem down there', 'is this normal?', 'could you tell me if my son is ok', 'am i going to be alright', 'what do we do now', 'looking for some medical advice', 'hello, health question', 'hey can you help'])('asks for details on the vague %j', async (text) => {
     expect((await route(text)).decision.route).toBe('CLARIFY');
   });
 
-  it.each(['who are you?', 'what can you do?', 'are you a real person?'])('explains itself for %j', async (text) => {
+  it.each(['who are you?', 'what can you do?', 'are you a real person?', 'is this an actual doctor'])('explains itself for %j', async (text) => {
     const { decision, answer } = await route(text);
     expect(decision.route).toBe('DIRECT');
     expect(answer).toMatch(/offline triage engine/);
@@ -152,7 +152,7 @@ describe('offline route', () => {
     expect((await route('can you recommend a good pizza place?', history)).decision.route).toBe('DIRECT');
   });
 
-  it.each(['our rabbit has stopped eating and is hiding under the sofa', 'my kitten keeps being sick on the carpet', 'should i take my puppy to the vets, he is limping'])(
+  it.each(['our rabbit has stopped eating and is hiding under the sofa', 'my kitten keeps being sick on the carpet', 'should i take my puppy to the vets, he is limping', 'dog ate half a bar of chocolate, what should i do', 'one of my ewes has a prolapse what do i do'])(
     'sends a question about an animal %j to a vet, not to triage',
     async (text) => {
       const { decision, answer } = await route(text);
