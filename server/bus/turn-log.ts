@@ -82,22 +82,16 @@ export class TurnLog {
     return Array.from({ length: this.count }, (_, i) => this.at(i));
   }
 
-  /** The concatenated deltas of one kind (the answer, or the reasoning, so far). */
-  text(type: 'AnswerChunk' | 'ReasoningChunk'): string {
-    // Checkpoints ask every few seconds: each call joins only what came since the last one.
+  /**
+   * The concatenated deltas of one kind (the answer, or the reasoning) among the events from
+   * index `from` on: the whole text from 0, or what a checkpoint has not stored yet.
+   */
+  text(type: 'AnswerChunk' | 'ReasoningChunk', from = 0): string {
     const want = type === 'AnswerChunk' ? ANSWER : REASONING;
-    const cached = this.joined[want]!;
-    if (cached.upTo === this.count) return cached.text;
-    const parts: string[] = [cached.text];
-    for (let i = cached.upTo; i < this.count; i++) if (this.kinds[i] === want) parts.push(this.deltaAt(i));
-    this.joined[want] = { text: parts.join(''), upTo: this.count };
-    return this.joined[want]!.text;
+    const parts: string[] = [];
+    for (let i = Math.max(0, from); i < this.count; i++) if (this.kinds[i] === want) parts.push(this.deltaAt(i));
+    return parts.join('');
   }
-
-  private joined: { text: string; upTo: number }[] = [
-    { text: '', upTo: 0 },
-    { text: '', upTo: 0 },
-  ];
 
   /**
    * The log as JSON text (an array of events, then `extra`), written straight from the compact

@@ -23,8 +23,6 @@ export interface RetrievedCondition {
 export interface RetrievalResult {
   query: string;
   conditions: RetrievedCondition[];
-  /** The serialised context the reasoner prompt uses (source, score, content; sources listed at the end). */
-  context: string;
   tookMs: number;
 }
 

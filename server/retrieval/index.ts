@@ -31,7 +31,6 @@ export { ingestDocuments } from './ingest.js';
 export { documentFromPage, parseJsonlCorpus, chunkDocument, type SourceDocument } from './chunks.js';
 export { ChromaRetriever } from './retriever.js';
 export { LlmReranker, parseRerankAnswer } from './rerank.js';
-export { formatContext } from './context.js';
 export { KnowledgeStore, chromaClient } from './store.js';
 
 export interface RetrievalService {

@@ -1,5 +1,4 @@
 import type { Logger } from '../log.js';
-import { formatContext } from './context.js';
 import type { RetrievalEmbedder } from './embedders/types.js';
 import type { Reranker } from './rerank.js';
 import type { ChunkHit, KnowledgeStore } from './store.js';
@@ -59,7 +58,7 @@ export class ChromaRetriever implements Retriever {
     conditions = conditions.slice(0, k);
     const tookMs = Math.round(performance.now() - started);
     this.options.log?.debug({ query: query.slice(0, 120), k, top: conditions.map((c) => c.slug), tookMs }, 'retrieval');
-    return { query, conditions, context: formatContext(conditions), tookMs };
+    return { query, conditions, tookMs };
   }
 }
 

@@ -82,31 +82,39 @@ export async function storeTurnEnd(db: Db, end: TurnEnd): Promise<boolean> {
   return (rows[0]?.ended ?? 0) > 0;
 }
 
-/** A running turn's partial answer and reasoning, and the seq they reach. */
+/**
+ * What a running turn added to its partial answer and reasoning since its last stored checkpoint.
+ * `answer` continues the stored answer after its first `answerFrom` characters (code points, as
+ * Postgres counts them), and likewise the reasoning: each checkpoint sends only the new text, so
+ * a statement carrying every live turn stays small however long the turns get.
+ */
 export interface Draft {
   turnId: string;
+  answerFrom: number;
   answer: string;
+  reasoningFrom: number;
   reasoning: string;
   lastSeq: number;
 }
 
 /**
  * One statement for every running turn of this instance: the heartbeat of all of them, and the
- * partial answer and reasoning of those that published something since the last one. Only
- * RUNNING turns are touched, so a late checkpoint can never overwrite a turn's end.
+ * new text of those that published something since the last one. The stored text is cut at the
+ * offset the draft continues from before appending, so sending the same draft again (its first
+ * write went through but its answer was lost) stores it once. Only RUNNING turns are touched, so
+ * a late checkpoint can never overwrite a turn's end.
  */
 export async function storeCheckpoints(db: Db, running: readonly string[], drafts: readonly Draft[], at: Date): Promise<void> {
   const byId = new Map(drafts.map((d) => [d.turnId, d]));
   const ids = [...new Set([...running, ...byId.keys()])];
-  const answers = ids.map((id) => byId.get(id)?.answer ?? null);
-  const reasonings = ids.map((id) => byId.get(id)?.reasoning ?? null);
-  const seqs = ids.map((id) => byId.get(id)?.lastSeq ?? null);
+  const column = <K extends keyof Draft>(key: K) => ids.map((id) => byId.get(id)?.[key] ?? null);
   await db.$executeRaw`
     UPDATE turns AS t SET
       heartbeat_at = ${at}::timestamptz,
-      answer_draft = CASE WHEN v.seq IS NULL THEN t.answer_draft ELSE v.answer END,
-      reasoning = CASE WHEN v.seq IS NULL THEN t.reasoning ELSE v.reasoning END,
+      answer_draft = CASE WHEN v.seq IS NULL THEN t.answer_draft ELSE left(coalesce(t.answer_draft, ''), v.answer_from) || v.answer END,
+      reasoning = CASE WHEN v.seq IS NULL THEN t.reasoning ELSE left(coalesce(t.reasoning, ''), v.reasoning_from) || v.reasoning END,
       last_seq = COALESCE(v.seq, t.last_seq)
-    FROM unnest(${ids}::uuid[], ${answers}::text[], ${reasonings}::text[], ${seqs}::int[]) AS v(id, answer, reasoning, seq)
+    FROM unnest(${ids}::uuid[], ${column('answerFrom')}::int[], ${column('answer')}::text[], ${column('reasoningFrom')}::int[], ${column('reasoning')}::text[], ${column('lastSeq')}::int[])
+      AS v(id, answer_from, answer, reasoning_from, reasoning, seq)
     WHERE t.id = v.id AND t.status = 'RUNNING'`;
 }

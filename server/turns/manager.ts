@@ -10,7 +10,8 @@ import type { TurnInput, TurnRunner } from '../contract/turn.js';
 import { TurnError } from '../contract/errors.js';
 import { adviceForSeverity, adviceMarkdown, assessTurn, emergencyAdvice } from '../safety/index.js';
 import { severityToDb } from '../store/severity.js';
-import { storeCheckpoints, storeTurnEnd, type Draft, type TurnEnd } from '../store/turn-end.js';
+import { storeCheckpoints, storeTurnEnd, type TurnEnd } from '../store/turn-end.js';
+import { DraftCursor, type PendingDraft } from './draft-cursor.js';
 import { Coalescer } from './coalesce.js';
 import { publicMessage } from './public-errors.js';
 import type { Metrics } from '../metrics/index.js';
@@ -37,8 +38,8 @@ export interface TurnManagerOptions {
 interface Running {
   controller: AbortController;
   done: Promise<void>;
-  /** The partial answer and reasoning when the turn published anything since the last call (set once running). */
-  draft?: () => Draft | null;
+  /** Where its checkpoints have reached (set once running). */
+  drafts?: DraftCursor;
 }
 
 /** How long a shutdown waits for aborted turns to end before leaving them for orphan recovery. */
@@ -152,13 +153,19 @@ export class TurnManager {
         db.turn.updateMany({ where: { id: { in: ids }, status: 'RUNNING' }, data: { heartbeatAt: beat } }).catch((error: unknown) => log.warn({ err: error }, 'heartbeat failed'));
         return;
       }
-      const drafts: Draft[] = [];
+      const pending: PendingDraft[] = [];
       for (const turn of this.running.values()) {
-        const draft = turn.draft?.();
-        if (draft) drafts.push(draft);
+        const next = turn.drafts?.next();
+        if (next) pending.push(next);
       }
       // One statement for every turn's checkpoint and heartbeat, not one per turn.
-      this.checkpointing = storeCheckpoints(db, ids, drafts, beat)
+      this.checkpointing = storeCheckpoints(
+        db,
+        ids,
+        pending.map((p) => p.draft),
+        beat,
+      )
+        .then(() => pending.forEach((p) => p.stored()))
         .catch((error: unknown) => log.warn({ err: error, turns: ids.length }, 'checkpoint failed'))
         .finally(() => (this.checkpointing = null));
     }, this.options.heartbeatMs ?? this.options.checkpointMs);
@@ -260,17 +267,6 @@ export class TurnManager {
       coalescer.emit({ type: 'StatusChunk', stage, message, queuePosition }).catch((error: unknown) => log.warn({ err: error, turnId }, 'could not publish a status'));
     };
 
-    /**
-     * Every heartbeat the partial answer goes to Postgres with every other turn's, in the
-     * background (see startHeartbeat): the stream never waits for the database.
-     */
-    let seqAtCheckpoint = 0;
-    const draft = (): Draft | null => {
-      if (seq === seqAtCheckpoint) return null;
-      seqAtCheckpoint = seq;
-      return { turnId, answer: events.text('AnswerChunk'), reasoning: events.text('ReasoningChunk'), lastSeq: seq };
-    };
-
     /** Publishes advice that raises the turn's level and writes it to the Turn at once. */
     const advise = async (next: Advice) => {
       if (!adviceRaises(advice, next)) return;
@@ -281,8 +277,10 @@ export class TurnManager {
 
     await publish({ type: 'TurnStarted', engine: runner.engine });
     // Registered after the first await: start() has put the turn in `running` by then.
+    // Every heartbeat what it added to its answer and reasoning goes to Postgres with every other
+    // turn's, in the background (see startHeartbeat): the stream never waits for the database.
     const entry = this.running.get(turnId);
-    if (entry) entry.draft = draft;
+    if (entry) entry.drafts = new DraftCursor(turnId, events);
     metrics?.turnsStarted.inc({ engine: runner.engine });
     metrics?.turnsRunning.inc();
     // Advice first: before the runner (and any model call) starts, and before sendMessage returns.

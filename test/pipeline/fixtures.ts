@@ -7,6 +7,5 @@ export const retrieval: RetrievalResult = {
     { slug: 'flu', title: 'Flu', url: 'https://www.nhs.uk/conditions/flu/', score: 0.82, sections: [{ section: 'Symptoms', content: 'A sudden high temperature.', score: 0.8 }] },
     { slug: 'tonsillitis', title: 'Tonsillitis', url: 'https://www.nhs.uk/conditions/tonsillitis/', score: 0.74, sections: [{ section: 'Symptoms', content: 'A sore throat.', score: 0.7 }] },
   ],
-  context: '[Source: Flu (score 0.82)]\nA sudden high temperature.\n\n[Source: Tonsillitis (score 0.74)]\nA sore throat.\n\nSources: flu, tonsillitis',
   tookMs: 3,
 };

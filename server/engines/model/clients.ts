@@ -12,6 +12,17 @@ import { ModelCapacity } from '../../openai-compat/capacity.js';
  * (budget forcing over completions, or a hosted reasoning model over chat), built from config.
  */
 
+
+const utf8 = new TextEncoder();
+
+/**
+ * Node's fetch keeps a request's body until the response has been read to the end (for
+ * redirects), and a text body twice: the text and its bytes. A model call streams for seconds
+ * with a prompt of 10-15 KB, so the SDK's JSON text is handed over as bytes, kept once.
+ */
+const fetchWithBodyAsBytes: NonNullable<ClientOptions['fetch']> = (input, init) =>
+  fetch(input, typeof init?.body === 'string' ? { ...init, body: utf8.encode(init.body) } : init);
+
 export type { ChatDelta, ChatMessage, ChatModel, ChatRequest, ChatResult, ToolCall, ToolDefinition } from './chat.js';
 export type { ModelHealth } from '../../openai-compat/health.js';
 export type { Reasoner, ReasonerDelta, ReasonerMessage, ReasonerResult } from './reasoner.js';
@@ -69,7 +80,7 @@ export function createModelClients(config: Config, options: ModelClientOptions =
   const reasonerPolicy: CallPolicy = { ...routerPolicy, callTimeoutMs: config.REASONER_TIMEOUT_MS, capacity: reasonerCapacity };
 
   // Retries and timeouts are ours (retry.ts); the SDK's own would retry after tokens were shown.
-  const common: ClientOptions = { maxRetries: 0, logger: sdkLogger, logLevel: 'warn' };
+  const common: ClientOptions = { maxRetries: 0, logger: sdkLogger, logLevel: 'warn', fetch: fetchWithBodyAsBytes };
   const routerClient = new OpenAI({ ...common, baseURL: config.ROUTER_BASE_URL, apiKey: config.ROUTER_API_KEY, timeout: config.ROUTER_TIMEOUT_MS });
   const reasonerClient = new OpenAI({ ...common, baseURL: config.REASONER_BASE_URL, apiKey: config.REASONER_API_KEY, timeout: config.REASONER_TIMEOUT_MS });
 

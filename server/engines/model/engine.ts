@@ -169,8 +169,12 @@ async function* reason(
 ): AsyncGenerator<RunnerEvent, Analysis> {
   const started = performance.now();
   const reasoner = deps.reasoner;
-  const messages = reasonerMessages(prompts, deps.reasonerPrompt, ctx.input, deps.history, query, retrieval);
-  const gen: AsyncGenerator<ReasonerDelta, ReasonerResult> = reasoner.reason(messages, ctx.signal);
+  // The messages go straight to the reasoner: this generator lives as long as the stream, and
+  // should not hold the prompt's parts meanwhile.
+  const gen: AsyncGenerator<ReasonerDelta, ReasonerResult> = reasoner.reason(
+    reasonerMessages(prompts, deps.reasonerPrompt, ctx.input, deps.history, query, retrieval),
+    ctx.signal,
+  );
   let step = await gen.next();
   try {
     while (!step.done) {

@@ -135,70 +135,76 @@ export function createBudgetForcingReasoner(client: OpenAI, settings: ReasonerSe
     include_stop_str_in_output: false,
   });
 
+  /**
+   * The rounds of one reasoning, given only the rendered prompt: a turn streams for many seconds,
+   * and the messages the prompt was built from (the system prompt, the retrieved pages) would
+   * otherwise be held beside it all that time.
+   */
+  async function* forced(opening: string, signal: AbortSignal): AsyncGenerator<ReasonerDelta, ReasonerResult> {
+    const stage = withDeadline(signal, settings.stageTimeoutMs, `reasoning took longer than ${settings.stageTimeoutMs} ms`);
+    try {
+      const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
+      let prompt = opening;
+      let thinking = '';
+      let remaining = settings.thinkingBudget;
+      let skipsLeft = settings.stopSkips;
+      let rounds = 0;
+      let minTokens = 0;
+      const thinkingStart = performance.now();
+      while (remaining > 0) {
+        rounds += 1;
+        const request = body(prompt, remaining, THINKING_STOPS, minTokens);
+        const round: CompletionOutcome = yield* streamWithRetry(
+          `reasoner thinking round ${rounds}`,
+          settings.policy,
+          stage.signal,
+          (s, onToken) => completionAttempt(client, request, s, onToken, true),
+        );
+        const used = tokensOf(round);
+        usage.promptTokens += round.promptTokens;
+        usage.completionTokens += used;
+        prompt += round.text;
+        thinking += round.text;
+        remaining -= used;
+        // Out of budget (cut by max_tokens) or out of Wait rounds: the thinking ends here.
+        if (round.finishReason === 'length' || skipsLeft <= 0 || remaining <= 0) break;
+        // The model tried to stop thinking: suppress that and make it go on, at least one token.
+        skipsLeft -= 1;
+        const wait = waitAfter(thinking);
+        prompt += wait;
+        thinking += wait;
+        minTokens = 1;
+        yield { type: 'thinking', delta: wait };
+      }
+      const thinkingMs = performance.now() - thinkingStart;
+      const thinkingTokens = usage.completionTokens;
+
+      if (settings.thinkingBudget > 0) prompt += ANSWER_OPEN;
+      const answerStart = performance.now();
+      const answerRequest = body(prompt, settings.answerTokens, ANSWER_STOPS, 0);
+      const final: CompletionOutcome = yield* streamWithRetry('reasoner answer', settings.policy, stage.signal, (s, onToken) =>
+        completionAttempt(client, answerRequest, s, onToken, false),
+      );
+      usage.promptTokens += final.promptTokens;
+      usage.completionTokens += tokensOf(final);
+      return {
+        thinking,
+        answer: final.text,
+        output: thinking + ANSWER_OPEN + final.text,
+        usage,
+        rounds,
+        thinkingTokens,
+        timings: { thinkingMs, answerMs: performance.now() - answerStart },
+      };
+    } finally {
+      stage.dispose();
+    }
+  }
+
   return {
     mode: 'budget-forcing',
     model: settings.model,
-    async *reason(messages, signal) {
-      const stage = withDeadline(signal, settings.stageTimeoutMs, `reasoning took longer than ${settings.stageTimeoutMs} ms`);
-      try {
-        const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
-        const conversation = renderChatML(messages) + ASSISTANT_OPEN;
-        let prompt = conversation + (settings.thinkingBudget > 0 ? THINK_OPEN : NO_THINKING);
-        let thinking = '';
-        let remaining = settings.thinkingBudget;
-        let skipsLeft = settings.stopSkips;
-        let rounds = 0;
-        let minTokens = 0;
-        const thinkingStart = performance.now();
-        while (remaining > 0) {
-          rounds += 1;
-          const request = body(prompt, remaining, THINKING_STOPS, minTokens);
-          const round: CompletionOutcome = yield* streamWithRetry(
-            `reasoner thinking round ${rounds}`,
-            settings.policy,
-            stage.signal,
-            (s, onToken) => completionAttempt(client, request, s, onToken, true),
-          );
-          const used = tokensOf(round);
-          usage.promptTokens += round.promptTokens;
-          usage.completionTokens += used;
-          prompt += round.text;
-          thinking += round.text;
-          remaining -= used;
-          // Out of budget (cut by max_tokens) or out of Wait rounds: the thinking ends here.
-          if (round.finishReason === 'length' || skipsLeft <= 0 || remaining <= 0) break;
-          // The model tried to stop thinking: suppress that and make it go on, at least one token.
-          skipsLeft -= 1;
-          const wait = waitAfter(thinking);
-          prompt += wait;
-          thinking += wait;
-          minTokens = 1;
-          yield { type: 'thinking', delta: wait };
-        }
-        const thinkingMs = performance.now() - thinkingStart;
-        const thinkingTokens = usage.completionTokens;
-
-        if (settings.thinkingBudget > 0) prompt += ANSWER_OPEN;
-        const answerStart = performance.now();
-        const answerRequest = body(prompt, settings.answerTokens, ANSWER_STOPS, 0);
-        const final: CompletionOutcome = yield* streamWithRetry('reasoner answer', settings.policy, stage.signal, (s, onToken) =>
-          completionAttempt(client, answerRequest, s, onToken, false),
-        );
-        usage.promptTokens += final.promptTokens;
-        usage.completionTokens += tokensOf(final);
-        return {
-          thinking,
-          answer: final.text,
-          output: thinking + ANSWER_OPEN + final.text,
-          usage,
-          rounds,
-          thinkingTokens,
-          timings: { thinkingMs, answerMs: performance.now() - answerStart },
-        };
-      } finally {
-        stage.dispose();
-      }
-    },
+    reason: (messages, signal) => forced(renderChatML(messages) + ASSISTANT_OPEN + (settings.thinkingBudget > 0 ? THINK_OPEN : NO_THINKING), signal),
   };
 }
 

@@ -46,7 +46,6 @@ const retrieval: RetrievalResult = {
       sections: [{ section: 'Symptoms', content: 'A cough, difficulty breathing and a high temperature.', score: 0.7 }],
     },
   ],
-  context: 'not used by the reference profile',
   tookMs: 1,
 };
 

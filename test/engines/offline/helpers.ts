@@ -33,7 +33,7 @@ export function retrievalOf(all: ConditionPage[], slugs: string[], top = 0.8): R
     if (!page) throw new Error(`no page ${slug}`);
     return { slug, title: page.title, url: page.url, score: top - i * 0.05, sections: [] };
   });
-  return { query: slugs.join(' '), conditions, context: '', tookMs: 0 };
+  return { query: slugs.join(' '), conditions, tookMs: 0 };
 }
 
 export function ctx(text: string, options: { history?: HistoryMessage[]; demographics?: TurnInput['demographics']; signal?: AbortSignal } = {}): TurnContext {
