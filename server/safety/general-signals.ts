@@ -627,12 +627,19 @@ export const GENERAL_SIGNALS = {
     '(?:stabbed|pricked|jabbed|stuck|spiked|scratched|cut)(?: \\w+){0,3} (?:with|on|by) (?:a |an |some |the )?(?:used |dirty |discarded |old |contaminated |dropped |drug |someone elses |a patients )*(?:needle|syringe|sharps?)',
     '(?:used|dirty|discarded|contaminated|drug) (?:needle|syringe)(?: \\w+){0,4} (?:stabbed|pricked|went into|went in|jabbed|stuck|scratched|pierced)',
   ], /\b(?:own (?:insulin )?(?:needle|pen)|my insulin (?:needle|pen)|sewing|knitting|pine needles?|cactus|clean needle|new needle|unused|acupuncture)\b/),
+  // Confusion itself, as the sudden-confusion rule needs it: not sleepiness or being "out of it"
+  // (after a big lunch, a night shift or a drink), which the wider `confused` sign also counts.
+  disoriented: sig('normal', [
+    'confused', 'confusion', 'disorientated', 'disoriented', 'delirious', 'delerious', 'muddled',
+    '(?:not|barely|hardly|isnt|wasnt) making (?:any |much )?sense', 'talking (?:nonsense|rubbish|gibberish)',
+    '(?:doesnt|didnt|does not|did not|couldnt|could not|cant|wont) (?:know|recognise|recognize|remember) (?:where|who|me|us|my name|his (?:own )?name|her (?:own )?name|what day it is)',
+  ], /\b(?:confused|muddled) (?:about|by|as to|over|why|whether|what|if|with)\b/),
   // Confusion that came on suddenly (NHS: sudden confusion is a reason to call 999), told by when
   // it started rather than by the word "sudden".
   // When it began, not a symptom: "hasnt been himself since lunch" is not negated by its "hasnt".
   suddenOnset: sig('none', [
     'suddenly', 'all of a sudden', 'out of (?:nowhere|the blue)', 'came on (?:fast|quickly|suddenly|all at once)',
     'since (?:lunch|lunchtime|breakfast|this morning|this afternoon|this evening|earlier|earlier today|teatime|tea time|dinner|dinnertime|last night|an hour ago|a few hours ago|a couple of hours ago|(?:\\d+|two|three|four) hours ago|(?:he|she|they) (?:woke|got) up|waking up)',
-    'in the (?:last|past) (?:hour|few hours|couple of hours)', '(?:was|were) (?:fine|ok|okay|normal|alright) (?:this morning|yesterday|earlier|at lunch|an hour ago)',
+    'in the (?:last|past) (?:hour|few hours|couple of hours)', '(?:was|were) (?:fine|ok|okay|normal|alright|(?:him|her|them)self|(?:his|her|their) usual self) (?:this morning|yesterday|last night|earlier|earlier today|at breakfast|at lunch|at lunchtime|at tea ?time|at dinner|an hour ago|a few hours ago)',
   ]),
 } satisfies Record<string, Signal>;

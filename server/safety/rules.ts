@@ -262,7 +262,7 @@ export const RULES: Rule[] = [
   { kind: 'other', level: 'URGENT', label: 'symptoms that keep coming back', needs: [['recurrent']], source: 'https://www.nhs.uk/nhs-services/gps/' },
   // NHS lists sudden confusion (delirium) among the reasons to call 999, with dementia too: there
   // it is a sudden change from the person's usual self (confusion that creeps up is urgent, below).
-  { kind: 'other', label: 'confusion that came on suddenly (delirium)', needs: [['confused'], ['suddenOnset']], source: `${NHS}confusion/` },
+  { kind: 'other', label: 'confusion that came on suddenly (delirium)', needs: [['disoriented'], ['suddenOnset']], source: `${NHS}confusion/` },
   { kind: 'other', label: 'an injury from a used needle: go to A&E now, treatment against HIV and hepatitis works best within hours', needs: [['needleInjury']], source: 'https://www.nhs.uk/common-health-questions/accidents-first-aid-and-treatments/what-should-i-do-if-i-injure-myself-with-a-used-needle/' },
   { kind: 'other', level: 'URGENT', label: 'new or increasing confusion', needs: [['newConfusion']], source: `${NHS}confusion/` },
   { kind: 'other', level: 'URGENT', label: 'a temperature with symptoms getting worse', needs: [['gettingWorse'], ['fever', 'temperature38']], source: `${NHS}fever-in-adults/` },

@@ -339,6 +339,10 @@ const NOT_EMERGENCY: [string, Demographics?][] = [
   ['had acupuncture this morning and my back aches a little'],
   ['got a bit confused about which inhaler to use first since this morning'],
   ['my son has had a water infection since lunch he says it stings'],
+  // sleepy or "out of it" since a time is not sudden confusion
+  ['since this morning my husband seems out of it after his night shift'],
+  ['had a few drinks since lunch and feel a bit out of it'],
+  ['been really sleepy since lunch, had a massive roast'],
   // advice for later or no advice to go, a reading that is fine, a hand cold or injured, snoring
   ['the doctor said to go to A&E if the swelling gets worse, it has not'],
   ['111 said there was no need to go to hospital and to rest'],

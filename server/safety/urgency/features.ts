@@ -16,10 +16,11 @@ const SCOPE_BREAKERS = new Set(['but', 'and', 'although', 'though', 'however', '
 // need exact negation of a phrase; the model only needs "this word was denied" as a feature.
 const NEGATION_SCOPE = 3;
 
-// Signs that only say when something began. The words themselves are features already; as a
-// concept, "since lunch" says nothing about urgency without the symptom it dates, and it tipped
-// plain flu that "came on suddenly" over the model's emergency line.
-const NOT_FEATURES = new Set(['suddenOnset']);
+// Signs that only say when something began, or narrow a sign the model already has. The words
+// themselves are features already; as a concept, "since lunch" says nothing about urgency without
+// the symptom it dates (it tipped plain flu that "came on suddenly" over the model's emergency
+// line), and `disoriented` is part of `confused`.
+const NOT_FEATURES = new Set(['suddenOnset', 'disoriented']);
 
 const AGE_UNDER = [1, 5, 16];
 const AGE_FROM = [50, 65, 75];
