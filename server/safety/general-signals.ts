@@ -10,6 +10,12 @@ import { sig, type Signal } from './signal.js';
  * rather than under-trigger, each with its negation mode.
  */
 
+/** Confusion told without the word: shared by `confused` (signals.ts) and `disoriented`. */
+export const CONFUSION_PHRASES = [
+  '(?:not|barely|hardly|isnt|wasnt) making (?:any |much )?sense', 'talking (?:nonsense|rubbish|gibberish)',
+  '(?:doesnt|didnt|does not|did not|couldnt|could not|cant|wont) (?:know|recognise|recognize|remember) (?:where|who|me|us|my name|his (?:own )?name|her (?:own )?name|what day it is)',
+];
+
 const POSS = '(?:my|his|her|their|the|your|our|a)';
 const TUMMY = '(?:tummy|stomach|abdomen|abdominal|belly|gut|tum)';
 const BREATH = '(?:breathe|breath|breathing)';
@@ -604,7 +610,7 @@ export const GENERAL_SIGNALS = {
   ]),
   breathingFaster: sig('normal', ['(?:breathing|breaths?) (?:a bit |much |a lot |way )?(?:faster|quicker) than (?:normal|usual)', '(?:breathing|breaths?) (?:really |very |so )?(?:fast|quick|rapid)']),
   // A tick bite followed by a spreading round red rash (NHS Lyme disease: see a GP).
-  tickBite: sig('normal', ['ticks?', 'tick bite']),
+  tickBite: sig('normal', ['ticks?']),
   ringRash: sig('normal', ['(?:ring|bullseye|bulls eye|target|circle|circular|round)(?: \\w+){0,2} (?:rash|mark|redness|patch)', 'rash(?: \\w+){0,4} (?:spreading|getting bigger|growing|in a ring|in a circle)', 'red (?:ring|circle|patch)']),
   // A red, painful breast while feeding (NHS mastitis: see a GP with a temperature or if not better).
   breastRedness: sig('normal', ['(?:breast|boob|boobs|nipple|nipples|tit)(?: \\w+){0,3} (?:red|hot|sore|painful|swollen|lump\\w*|hard)', '(?:red|hot|sore|painful|swollen|hard) (?:breast|boob|boobs|area on my boob|patch on my boob|lump in my (?:breast|boob))']),
@@ -629,11 +635,7 @@ export const GENERAL_SIGNALS = {
   ], /\b(?:own (?:insulin )?(?:needle|pen)|my insulin (?:needle|pen)|sewing|knitting|pine needles?|cactus|clean needle|new needle|unused|acupuncture)\b/),
   // Confusion itself, as the sudden-confusion rule needs it: not sleepiness or being "out of it"
   // (after a big lunch, a night shift or a drink), which the wider `confused` sign also counts.
-  disoriented: sig('normal', [
-    'confused', 'confusion', 'disorientated', 'disoriented', 'delirious', 'delerious', 'muddled',
-    '(?:not|barely|hardly|isnt|wasnt) making (?:any |much )?sense', 'talking (?:nonsense|rubbish|gibberish)',
-    '(?:doesnt|didnt|does not|did not|couldnt|could not|cant|wont) (?:know|recognise|recognize|remember) (?:where|who|me|us|my name|his (?:own )?name|her (?:own )?name|what day it is)',
-  ], /\b(?:confused|muddled) (?:about|by|as to|over|why|whether|what|if|with)\b/),
+  disoriented: sig('normal', ['confused', 'confusion', 'disorientated', 'disoriented', 'delirious', 'delerious', 'muddled', ...CONFUSION_PHRASES], /\b(?:confused|muddled) (?:about|by|as to|over|why|whether|what|if|with)\b/),
   // Confusion that came on suddenly (NHS: sudden confusion is a reason to call 999), told by when
   // it started rather than by the word "sudden".
   // When it began, not a symptom: "hasnt been himself since lunch" is not negated by its "hasnt".

@@ -9,7 +9,7 @@
  * - 'none': never switched off (the phrase carries its own meaning, e.g. "dont want to be here").
  */
 
-import { GENERAL_SIGNALS } from './general-signals.js';
+import { CONFUSION_PHRASES, GENERAL_SIGNALS } from './general-signals.js';
 import type { ContextSignalId } from './context.js';
 import { sig, type Signal } from './signal.js';
 
@@ -266,7 +266,7 @@ const CORE_SIGNALS = {
   blotchy: sig('normal', ['blotchy (?:pale|grey|gray|blue) skin', 'pale blotchy', 'pale and (?:clammy|cold)', 'cold (?:hands and feet|hands|feet)']),
   confused: sig('normal', [
     '(?:very |really |extremely |suddenly |so |quite |more |getting |new )?(?:confused|confusion|disorientated|disoriented|delirious|delerious)',
-    '(?:not|barely|hardly|isnt|wasnt) making (?:any |much )?sense', 'talking (?:nonsense|rubbish|gibberish)', '(?:doesnt|didnt|does not|did not|couldnt|could not|cant|wont) (?:know|recognise|recognize|remember) (?:where|who|me|us|my name|his (?:own )?name|her (?:own )?name|what day it is)',
+    ...CONFUSION_PHRASES,
     '(?:not with it|out of it)', '(?:very|really|extremely|unusually|abnormally) (?:drowsy|sleepy)', '(?:hard|difficult) to wake',
     '(?:cant|wont|not) wake(?: up|n)?', 'unresponsive', 'not responding',
   ]),
