@@ -10,6 +10,7 @@ import { ROOT, startBenchPostgres, startBenchRedis, startModelServer, startServi
 import { fairness, runLevel, summarise, type LevelOptions, type LevelSummary } from './load/level.js';
 import type { StreamShape } from './load/model-script.js';
 import { faultScenarios } from './load/faults.js';
+import { runFloor, type FloorSummary } from './load/floor.js';
 import { metric } from './load/stats.js';
 
 /**
@@ -23,6 +24,8 @@ import { metric } from './load/stats.js';
  *   two       the same on two instances sharing Postgres and Redis, subscribers on the other one
  *   capacity  500 turns against a model server limited to 64 streams (fair queue)
  *   faults    kill -9 at 300 live turns, SIGTERM drain, Postgres and Redis restarts, restart after kill
+ *   floor     (not in the default) the same levels with raw clients only and no service: what the
+ *             fake model server and a reader of its streams cost this machine before any service
  * Each new instance first runs --warmup turns (default 20), not measured: the first level would
  * otherwise also measure start-up (compiling the code it runs for the first time, the first
  * queries), which made the 50-turn level look slower than the 100-turn one.
@@ -61,6 +64,7 @@ export interface LoadReport {
   two?: LevelSummary[];
   capacity?: LevelSummary & { fairness: ReturnType<typeof fairness>; streamLimit: number; peakStreamsAtModelServer: number };
   faults?: Awaited<ReturnType<typeof faultScenarios>> & { streamShape: StreamShape };
+  floor?: FloorSummary[];
 }
 
 export async function benchLoad(): Promise<LoadReport> {
@@ -146,6 +150,18 @@ export async function benchLoad(): Promise<LoadReport> {
           `db ${s.dbConnections.maxActive}/${s.dbConnections.maxTotal} (${s.dbTransactionsPerTurn} transactions/turn), cores ${JSON.stringify(s.serviceCores)} (${s.cpuMsPerTurn} ms CPU/turn, ${s.eventsPerTurn} events/turn, ${s.cpuUsPerEvent} µs CPU/event), machine ${JSON.stringify(s.machineCores)}, errors ${s.errors} ${JSON.stringify(s.errorKinds)}, ` +
           `lost/dup events ${s.lostEvents}/${s.duplicatedEvents}, lost tokens ${s.lostTokens}`,
       );
+
+    if (scenarios.has('floor')) {
+      report.floor = [];
+      for (const n of levels) {
+        const f = await runFloor({ concurrency: n, shape, rampMs: Number(values['ramp-ms']), modelBaseURL: model.baseURL, modelPid: model.pid, databaseUrl: postgres.url });
+        report.floor.push(f);
+        console.log(
+          `floor ${n} raw turns: machine ${JSON.stringify(f.machineCores)}, CPU per token ${f.cpuUsPerToken.modelServer} µs model server + ${f.cpuUsPerToken.reader} µs reader, ` +
+            `delay p50/p99 ${f.delayMs.p50}/${f.delayMs.p99} ms, ${f.tokensPerSecondPerTurn} tokens/s per turn, ${f.tokens} tokens, ${f.errors} errors, ${f.wallSeconds} s`,
+        );
+      }
+    }
 
     if (scenarios.has('single')) {
       const a = await spawnService('single');

@@ -37,6 +37,7 @@
  *   expect(await fake.requests[0]?.outcome).toBe('aborted');
  *   await fake.close();
  */
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -202,6 +203,10 @@ export class FakeOpenAI {
   private nextId = 1;
 
   private constructor(private readonly options: FakeOpenAIOptions) {
+    // Every paced stream waits on the shutdown signal between chunks, so a server streaming to
+    // hundreds of clients (the load bench) has that many listeners at once, each removed when its
+    // wait ends: not a leak, and without this Node warns past ten.
+    setMaxListeners(0, this.shutdown.signal);
     this.server = this.createHttpServer();
   }
 
