@@ -24,7 +24,9 @@ export type ContextSignalId =
   | 'male'
   | 'peakFlowLow'
   | 'oxygenLow'
-  | 'oxygenBorderline';
+  | 'oxygenBorderline'
+  | 'bloodPressureVeryHigh'
+  | 'ketonesRaised';
 
 const ADULT_AGE = 16;
 const OLDER_AGE = 65;
@@ -39,9 +41,16 @@ const DIABETES = /\b(?:diabet\w*|type (?:1|one|2|two)\b|t1d|t2d|insulin|metformi
 const BLOOD_THINNER =
   /\b(?:warfarin|apixaban|eliquis|rivaroxaban|xarelto|edoxaban|lixiana|dabigatran|pradaxa|blood thinn\w*|anticoag\w*|clopidogrel|ticagrelor|heparin|clexane|enoxaparin|haemophilia|hemophilia|haemophiliac|von willebrand\w*|bleeding disorder|clotting disorder)\b/;
 const HEART = /\b(?:angina|heart (?:disease|problems?|condition|failure)|had a heart attack|stents?|bypass|high blood pressure|high cholesterol|smoker)\b/;
-const PREGNANT = /\b(?:(?<!not |never been |no longer )pregnant|\d{1,2} ?weeks? (?:pregnant|gone|pg)|expecting (?:a baby|twins)|my pregnancy|my bump|my midwife)\b/;
-// Weeks of pregnancy: "26 weeks pregnant", "34 wks gone", "pregnant with twins at 30 weeks".
-const GESTATION = /\b(\d{1,2}) ?(?:weeks?|wks?)(?: \+ ?\d)? (?:pregnant|gone|pg)\b|\bpregnant(?: with (?:twins|my \w+ baby|\w+))?,? (?:at |and )?(\d{1,2}) ?(?:weeks?|wks?)\b/g;
+const PREGNANT = /\b(?:(?<!not |never been |no longer )pregnant|expecting (?:a baby|twins)|my pregnancy|my bump|my midwife)\b/;
+// Weeks of pregnancy, told with the word ("26 weeks pregnant", "34 wks gone", "pregnant with twins
+// at 30 weeks") or, as pregnant women often tell them, without: after "I'm", "she's" or "at" ("I'm
+// 32 weeks", "at 30+4"), or opening a message or a note ("32 weeks, waters gone"). Told without
+// the word, only 12 to 42 weeks, and never a duration or an age ("for 16 weeks", "12 weeks ago",
+// "16 weeks of back pain", "I'm 14 weeks post op", "at 12 weeks old").
+const GESTATION_TOLD = /\b(\d{1,2}) ?(?:weeks?|wks?)(?: ?\+ ?\d)? (?:pregnant|gone|pg)\b|\bpregnant(?: with (?:twins|my \w+ baby|\w+))?,? (?:at |and )?(\d{1,2}) ?(?:weeks?|wks?)\b/g;
+const GESTATION_AFTER_SUBJECT =
+  /\b(?:im|shes|she is|were|we are|at)(?: (?:only|just|nearly|almost|about))? ([1-4]\d)(?: ?\+ ?\d\b| ?(?:weeks?|wks?)\b)(?! (?:and a half )?(?:ago|old|olds|post|after|since|of|into|later|off|out|clean|sober|free|running|straight|in a row|now|before|back|on)\b)/g;
+const GESTATION_OPENING = /^([1-4]\d) ?(?:\+ ?\d\b|(?:weeks?|wks?)(?=,|\s*$))/gm;
 const POSTNATAL = /\b(?:gave birth|(?:just )?had (?:a|my|the|our|her) baby|had (?:a |my |the |our |her )?baby (?:\d+|a few|few|two|three|four|five|six|a couple of) (?:days?|weeks?) ago|post ?(?:partum|natal)|since (?:the|my) (?:birth|delivery|c ?section)|after (?:the|my) (?:birth|delivery|c ?section|caesarean)|since (?:having |i had )?(?:my|the|our) (?:baby|son|daughter)\b(?! (?:was|got|has|had|became|started|is) (?:ill|sick|poorly|unwell|a cold)))\b/;
 const MALE_WORDS = /\b(?:bloke|(?:im|i am) a (?:man|guy|bloke|male)|male,? \d|\d+ ?(?:m|male)\b|my (?:husband|son|dad|father|boyfriend|partner hes))/;
 const TEMPERATURE = /\b(3[5-9]|4[0-3])(?:[ .](\d))? ?(?:degrees?|c|°c)?\b|\b(9[5-9]|10[0-9])(?:[ .]\d)? ?(?:f|degrees f|°f)\b/g;
@@ -54,6 +63,14 @@ function affirmed(re: RegExp, text: string): string | null {
     if (!/\b(?:not|no|never|isnt|arent|without|stopped|dont|doesnt|not taking|not on|off)\b[^.,;!?\n]{0,14}$/.test(before)) return m[0];
   }
   return null;
+}
+
+/** Weeks of pregnancy the text tells, with the word or (not for a man) without it. */
+function pregnancyWeeks(text: string, male: boolean): number[] {
+  const told = [...text.matchAll(GESTATION_TOLD)].map((m) => Number(m[1] ?? m[2])).filter((w) => w >= 1 && w <= 42);
+  if (male) return told;
+  const implied = [...text.matchAll(GESTATION_AFTER_SUBJECT), ...text.matchAll(GESTATION_OPENING)].map((m) => Number(m[1])).filter((w) => w >= 12 && w <= 42);
+  return [...told, ...implied];
 }
 
 function ageInMonths(text: string): number[] {
@@ -110,6 +127,28 @@ const NOT_A_READING = '(?! ?(?:years?|yrs?|yo|minutes?|mins?|hours?|hrs?|seconds
 const OXYGEN_THEN_NUMBER = new RegExp(`\\b${OXYGEN_WORD}(?: ${LINK}){0,5} (\\d{2,3})\\b${NOT_A_READING}`, 'g');
 const NUMBER_THEN_OXYGEN = new RegExp(`\\b(\\d{2,3}) ?(?:%|percent|per cent)?(?: on| on the| on his| on her| on my)? ${OXYGEN_WORD}`, 'g');
 
+// "blood pressure was 185/112", "bp 190 over 105": the two numbers of a reading near the words.
+const BLOOD_PRESSURE = /\b(?:bp|blood pressure|pressure)\b[^.!?\n]{0,30}?\b(\d{2,3}) ?(?:\/|over) ?(\d{2,3})\b/g;
+// "blood ketones are 1.2", "ketones 0.8": a blood ketone reading (mmol/L), not urine's "++".
+const KETONES = /\bketones?\b[^.!?\n]{0,20}?\b(\d(?:\.\d{1,2})?)\b(?! ?\+)/g;
+
+/** The highest blood pressure reading given, as [top, bottom], if any. */
+function highestBloodPressure(text: string): [number, number] | undefined {
+  let highest: [number, number] | undefined;
+  for (const m of text.matchAll(BLOOD_PRESSURE)) {
+    const top = Number(m[1]);
+    const bottom = Number(m[2]);
+    if (top >= 60 && top <= 300 && bottom >= 30 && bottom < top && (!highest || top > highest[0])) highest = [top, bottom];
+  }
+  return highest;
+}
+
+/** The highest blood ketone reading given (mmol/L), if any. */
+function highestKetones(text: string): number | undefined {
+  const values = [...text.matchAll(KETONES)].map((m) => Number(m[1])).filter((v) => v > 0 && v < 10);
+  return values.length ? Math.max(...values) : undefined;
+}
+
 /** The lowest oxygen saturation given (a percentage from 50 to 100), if any. */
 function lowestOxygen(text: string): number | undefined {
   let lowest: number | undefined;
@@ -151,9 +190,11 @@ export function contextSignals(text: string, demographics?: Demographics): Map<C
 
   // The form's notes count too ("34 weeks pregnant" written there, not in the message).
   if (demographics?.pregnant || PREGNANT.test(both)) add('pregnant', 'pregnant');
-  const weeks = [...both.matchAll(GESTATION)].map((m) => Number(m[1] ?? m[2])).filter((w) => w >= 4 && w <= 42);
+  const weeks = pregnancyWeeks(both, demographics?.sex === 'male');
+  if (weeks.length && !found.has('pregnant')) add('pregnant', `${Math.max(...weeks)} weeks`);
   // Before 37 weeks a baby is premature: waters breaking then is a reason to go in at once.
-  if (weeks.length && Math.max(...weeks) < 37) add('pretermPregnancy', `${Math.max(...weeks)} weeks pregnant`);
+  const latest = weeks.length ? Math.max(...weeks) : 0;
+  if (latest >= 4 && latest < 37) add('pretermPregnancy', `${latest} weeks pregnant`);
   const postnatal = POSTNATAL.exec(both);
   if (postnatal) add('postnatal', postnatal[0]);
   if (demographics?.sex === 'male' || MALE_WORDS.test(said)) add('male', 'male');
@@ -161,6 +202,13 @@ export function contextSignals(text: string, demographics?: Demographics): Map<C
   const oxygen = lowestOxygen(said);
   if (oxygen !== undefined && oxygen <= 92) add('oxygenLow', `oxygen ${oxygen}%`);
   else if (oxygen !== undefined && oxygen <= 94) add('oxygenBorderline', `oxygen ${oxygen}%`);
+  // NHS high blood pressure: a reading of 180/120 or higher needs advice the same day.
+  const pressure = highestBloodPressure(said);
+  if (pressure && (pressure[0] >= 180 || pressure[1] >= 120)) add('bloodPressureVeryHigh', `blood pressure ${pressure[0]}/${pressure[1]}`);
+  // NHS diabetic ketoacidosis: blood ketones of 0.6 or more in diabetes need the sick-day rules and
+  // the diabetes team (the 999 rule for very high ketones with symptoms is separate).
+  const ketones = highestKetones(said);
+  if (ketones !== undefined && ketones >= 0.6 && diabetic) add('ketonesRaised', `blood ketones ${ketones}`);
   const flow = peakFlowShare(said);
   if (flow !== undefined && flow < 0.5) add('peakFlowLow', `peak flow ${Math.round(flow * 100)}% of normal`);
   return found;

@@ -70,7 +70,9 @@ export const GENERAL_SIGNALS = {
   episodePassing: sig('normal', [
     '(?:passed|passes|eased|eases|settled|settles|calmed|calms|wore off|wears off)(?: down)? (?:after|in|within|now|off)',
     '(?:its|it has|it had|it) (?:passed|eased|settled|calmed(?: down)?)', 'starting to (?:ease|calm|settle|pass)', 'calm(?:ed|ing) down',
-    'like (?:they|it) always (?:do|does)', 'same as (?:usual|always|my usual|normal)', '(?:my|the) usual ones',
+    'like (?:they|it) (?:always|normally|usually) (?:do|does)', 'same as (?:usual|always|my usual|normal)', '(?:my|the) usual ones',
+    '(?:it|they) went (?:away |off )?(?:after|in|within)', '(?:it |they )?lasted (?:about |around |only |just |for )?(?:\\d+|a few|a couple of|five|ten|fifteen|twenty) min\\w*',
+    '(?:im|i am|i feel|feel|feeling) (?:ok|okay|fine|alright|all right|better|calmer) now',
   ], /\b(?:came back|coming back|back again|worse again|getting worse|returned)\b/), // eased, then back: not passing
   // Pain that built up over days is not the sudden pain of a twisted testicle (still urgent, not 999).
   gradualOnset: sig('normal', [
@@ -85,7 +87,8 @@ export const GENERAL_SIGNALS = {
     'black (?:toe|toes|foot|finger|fingers|patch on (?:my|his|her) (?:foot|toe|heel))',
   ]),
   // A rash from a new medicine that blisters or peels, with the eyes involved (Stevens-Johnson syndrome).
-  newMedicine: sig('normal', ['(?:started|starting|new|began|begun|changed|put on)(?: \\w+){0,3} (?:tablets?|medicines?|medication|meds|pills|antibiotics?|drugs?|injections?)', '(?:since|after) (?:taking|starting) (?:the |a |my |these |some )?(?:new )?(?:tablets?|medicine|medication|meds|pills|antibiotics?)']),
+  newMedicine: sig('normal', [
+    '(?:started|starting|began|begun|put on|since starting|after starting)(?: \\w+){0,2} (?:amoxicillin|amoxycillin|penicillin|co ?amoxiclav|flucloxacillin|trimethoprim|nitrofurantoin|doxycycline|clarithromycin|erythromycin|cefalexin|lamotrigine|carbamazepine|allopurinol)','(?:started|starting|new|began|begun|changed|put on)(?: \\w+){0,3} (?:tablets?|medicines?|medication|meds|pills|antibiotics?|drugs?|injections?)', '(?:since|after) (?:taking|starting) (?:the |a |my |these |some )?(?:new )?(?:tablets?|medicine|medication|meds|pills|antibiotics?)']),
   soreEyes: sig('normal', ['eyes?(?: \\w+){0,3} (?:sore|red and sore|stinging|burning|raw|gritty and red|crusted)', 'sore (?:red )?eyes?']),
   // NHS detached retina: new floaters, flashes with them, or a shadow or curtain across the sight.
   retinaSigns: sig('normal', [
@@ -163,7 +166,7 @@ export const GENERAL_SIGNALS = {
     '(?:green|bright green|dark green|yellow green|bile|bilious)(?: \\w+){0,2} (?:vomit|sick|sicky|spew)',
     '(?:vomit\\w*|sick|being sick|throwing up|threw up|bringing up)(?: \\w+){0,6} (?:green|bile)',
   ]),
-  swollenTummy: sig('normal', [`(?:swollen|bloated|distended|tight|hard) ${TUMMY}`, `${TUMMY}(?: \\w+){0,2} (?:swollen|swelling|swelled|bloated|distended|looks swollen|blown up)`]),
+  swollenTummy: sig('normal', [`(?:swollen|bloated|distended|tight|hard) ${TUMMY}`, `${TUMMY}(?: \\w+){0,3} (?:swollen|swelling|swelled|bloated|distended|looks swollen|blown up)`]),
 
   // ---- burns -------------------------------------------------------------------------------------
   electrical: sig('normal', [
@@ -295,7 +298,7 @@ export const GENERAL_SIGNALS = {
   // ---- get seen today (Urgent Primary Care) --------------------------------------------------------
   // Few wet nappies, little or dark wee, fluids not staying down: dehydration at any age.
   dehydration: sig('normal', [
-    '(?:only|just) (?:\\d|one|two|three|a few|a couple of) wet nappies', '(?<!a |quite a )few wet nappies',
+    '(?:only|just) (?:had )?(?:\\d|one|two|three|a few|a couple of) wet napp(?:y|ies)', '(?<!a |quite a )few wet nappies',
     '(?:fewer|less|not many|hardly any|no) wet nappies', 'dry nappies', 'nappies (?:are |have been )?dry', 'not (?:weeing|peeing) (?:much|as much|very much)', '(?:weeing|peeing) (?:less|hardly)',
     'dark (?:wee|urine|pee)', '(?:wee|urine|pee)(?: \\w+){0,2} (?:dark|brown|like tea)', '(?:hardly|barely) (?:weeing|peeing|passing urine|had a wee)', 'cant keep (?:anything|fluids|water|drinks|milk|feeds?|food) down', 'not keeping (?:anything|fluids|water|drinks|milk|feeds?) down',
     'sunken (?:eyes|fontanelle|soft spot)', 'no tears',
@@ -334,6 +337,8 @@ export const GENERAL_SIGNALS = {
   dysuria: sig('normal', [
     '(?:burn\\w*|sting\\w*|pain\\w*|hurts?|sore|agony)(?: \\w+){0,2} (?:when|while|as) (?:i |he |she |they )?(?:pee\\w*|wee\\w*|urinat\\w*|go\\w* to the toilet)', 'pain(?:ful)? (?:when )?(?:peeing|weeing|passing urine|urinating)',
     '(?:peeing|weeing) (?:burns|stings|hurts)', '(?:burning|stinging|painful) (?:wee|pee|urine|weeing|peeing)', '(?:wee|pee) (?:burns|stings|hurts)', 'cystitis', 'uti', 'water infection', 'urine infection',
+    // "keeps asking to go to the loo, says it burns": a burning or stinging told after the loo is a wee
+    '(?:loo|toilet)(?: \\w+){0,5} (?:burns|stings|burning|stinging)',
   ]),
   vaginalDischarge: sig('normal', ['discharge', 'fishy (?:smell|odour)', 'itch\\w* (?:down there|vagina)']),
   jawClaudication: sig('normal', [
@@ -341,7 +346,7 @@ export const GENERAL_SIGNALS = {
     '(?:temple|temples|scalp)(?: \\w+){0,3} (?:tender|sore|painful|hurts)', '(?:sore|tender|painful) (?:scalp|temple|temples)', 'sore when i brush my hair', '(?:hurts|sore|painful|tender) (?:to|when i|when she|when he) (?:comb|brush|touch) (?:my |her |his )?(?:hair|scalp)',
   ]),
   eyeSocket: sig('normal', [
-    '(?:eyelid|eye lid|eyelids|eye|around (?:his|her|my|their|the) eye)(?: \\w+){0,5} (?:swollen shut|swelled shut|closed up|wont open|cant open|puffed shut)',
+    '(?:eyelid|eye lid|eyelids|eye|around (?:his|her|my|their|the) eye)(?: \\w+){0,5} (?:swollen shut|swelled shut|swelling shut|closed up|closing up|closing over|wont open|cant open|puffed shut)',
     '(?:hurts?|pain\\w*|sore)(?: \\w+){0,3} (?:to move|moving|when (?:he |she |i |they )?(?:moves?|looks?|turns?)) (?:(?:his|her|my|their|the) )?(?:eyes?|around)',
     '(?:bulging|sticking out|pushed forward) eye', 'eye(?: \\w+){0,2} (?:bulging|sticking out|pushed forward)',
   ]),
@@ -388,7 +393,7 @@ export const GENERAL_SIGNALS = {
   alcoholWithdrawal: sig('normal', [
     '(?:stopped|quit|gave up|give up|cut out|coming off|came off|come off|off the) (?:the )?(?:drinking|drink|booze|alcohol)', 'alcohol withdrawal', 'withdraw\\w* from (?:alcohol|drink|the drink|booze)', '(?:alcohol|drink) detox', 'detoxing', 'the dts', 'delirium tremens',
   ]),
-  hallucinating: sig('normal', ['hallucinat\\w*', 'hearing voices', 'hears voices', '(?:hearing|seeing|hears|sees|heard|saw) things(?! about| on| at| from| in the news)', 'voices in (?:my|his|her|their) head', '(?:thinks|says|saying|convinced|believes) (?:the |her |his |my )?baby (?:is|was) (?:evil|possessed|the devil|not (?:hers|his|mine|ours))', '(?:seeing|seen|hearing|heard|see|hear|sees|hears) (?:things|stuff|people|bugs|spiders|insects|voices)(?: \\w+){0,3} (?:that )?(?:arent|isnt|are not|is not|werent|wasnt) (?:there|real)', '(?:bugs|insects|spiders) crawling']),
+  hallucinating: sig('normal', ['hallucinat\\w*', '(?:seeing|sees|saw) (?:bugs|insects|spiders|snakes|rats|mice|creatures)', '(?:bugs|insects|spiders|ants) (?:crawling|on the (?:walls?|ceiling))', 'hearing voices', 'hears voices', '(?:hearing|seeing|hears|sees|heard|saw) things(?! about| on| at| from| in the news)', 'voices in (?:my|his|her|their) head', '(?:thinks|says|saying|convinced|believes) (?:the |her |his |my )?baby (?:is|was) (?:evil|possessed|the devil|not (?:hers|his|mine|ours))', '(?:seeing|seen|hearing|heard|see|hear|sees|hears) (?:things|stuff|people|bugs|spiders|insects|voices)(?: \\w+){0,3} (?:that )?(?:arent|isnt|are not|is not|werent|wasnt) (?:there|real)', '(?:bugs|insects|spiders) crawling']),
   deepWound: sig('normal', [
     'flap of skin', 'skin(?: \\w+){0,2} (?:hanging|flapping) (?:off|open|loose|down)?', 'gaping', 'gaping wound', '(?:deep|big|huge|large|nasty) (?:cut|gash|wound|laceration|bite|puncture)',
     '(?:cut|gash|wound|bite)(?: \\w+){0,3} (?:is |looks |very |really |quite )*(?:deep|gaping|wide open)', 'can see (?:the |my |his |her )?(?:bone|fat|tendon|muscle)',
@@ -419,7 +424,7 @@ export const GENERAL_SIGNALS = {
   // A temperature of the whole body, not the joint's own heat: "my toe is red and hot" is gout as
   // often as infection; "I feel hot and shivery" is a fever.
   bodyFever: sig('normal', [
-    'fever\\w*', 'temperature', 'high temp', 'temp', 'burning up', 'feverish', 'shivery', 'shivering', 'chills',
+    '(?<!hay )fever\\w*', 'temperature', 'high temp', 'temp', 'burning up', 'feverish', 'shivery', 'shivering', 'chills',
     '(?:i|im|i am|i feel|feel|feels|feeling|felt|he|she|hes|shes|he is|she is|he feels|she feels|they feel|whole body|all over) (?:really |very |so |boiling |all )?hot',
     '3[89](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?', '4[01](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?',
   ]),
@@ -618,7 +623,7 @@ export const GENERAL_SIGNALS = {
   // The waters breaking (NHS signs of labour: before 37 weeks, or green, brown, smelly or bloody
   // fluid, call the maternity unit at once).
   watersBroken: sig('normal', [
-    'waters (?:have |had |just |might have |may have )?(?:broken|broke|gone|went|burst|breaking|leaking|started leaking)',
+    'waters (?:(?:have|has|had|are|is|just|might have|may have|seem to have) )*(?:broken|broke|gone|went|burst|breaking|leaking|started leaking)',
     '(?:gush|trickle|trickling|leak|leaking|dribbl\\w*|pouring|flood)(?: \\w+){0,4} (?:fluid|water|waters|liquid)',
     '(?:fluid|water|liquid)(?: \\w+){0,3} (?:trickling|leaking|gushing|pouring|dribbling|running) (?:out|down)',
   ], /\b(?:water infection|drinking water|hot water|bath water|glass of water|tap water|sea water|pool water)\b/),
@@ -644,4 +649,47 @@ export const GENERAL_SIGNALS = {
     'since (?:lunch|lunchtime|breakfast|this morning|this afternoon|this evening|earlier|earlier today|teatime|tea time|dinner|dinnertime|last night|an hour ago|a few hours ago|a couple of hours ago|(?:\\d+|two|three|four) hours ago|(?:he|she|they) (?:woke|got) up|waking up)',
     'in the (?:last|past) (?:hour|few hours|couple of hours)', '(?:was|were) (?:fine|ok|okay|normal|alright|(?:him|her|them)self|(?:his|her|their) usual self) (?:this morning|yesterday|last night|earlier|earlier today|at breakfast|at lunch|at lunchtime|at tea ?time|at dinner|an hour ago|a few hours ago)',
   ]),
+  // ---- found by blind-ai's first measurement (2026-11-25)
+  // Breathing that gurgles or rattles: in someone drunk, on drugs or who cannot be woken, the airway
+  // is blocked or filling (NHS alcohol poisoning: risk of choking on vomit; call 999).
+  gurglingBreath: sig('normal', [
+    '(?:gurgl\\w*|rattl\\w*|bubbl\\w*)(?: \\w+){0,3} (?:when|as|while|whilst) (?:he|she|they|i|you) (?:breathes?|breathing)',
+    '(?:gurgling|rattling|bubbling|gurgly|rattly) (?:noises?|sounds?|breath\\w*)', 'breath\\w*(?: \\w+){0,3} (?:gurgl\\w*|rattl\\w*|bubbl\\w*)',
+    'choking on (?:his |her |their |my )?(?:own )?(?:sick|vomit)', '(?:been |being )sick (?:in|while|whilst) (?:his |her |their )?(?:sleep|asleep|passed out|unconscious)',
+  ], /\b(?:tummy|stomach|belly|gut|guts)(?: \w+){0,2} (?:gurgl\w*|rumbl\w*)\b/),
+  // Drunk: the state, not the verb ("drunk some bleach" is poisoning).
+  intoxicated: sig('normal', [
+    '(?:is|was|very|really|so|blind|too|falling down|paralytically?) drunk', 'drunk (?:and|as)', 'paralytic', 'hammered', 'wasted', 'smashed', 'off (?:his|her|their|my) (?:face|head)',
+    '(?:lots|loads|a lot|way too much|too much) (?:to drink|of (?:drink|alcohol|booze|vodka|wine|beer|cider|gin|rum|shots))', 'been drinking',
+    '(?:bottle|bottles|litre|pints?|cans?|shots?) of (?:vodka|wine|beer|cider|gin|rum|whisky|whiskey|tequila|jager|booze|spirits)',
+  ]),
+  // Medicines that can stop the bone marrow making white blood cells (agranulocytosis): a sign of
+  // infection on them needs a blood count the same day, a temperature is treated as sepsis.
+  // Injecting drugs (not prescribed injections: insulin, weight-loss pens, blood thinners, B12).
+  injectsDrugs: sig('normal', [
+    '(?:i|we|they) inject\\b', 'injects\\b', 'injects? (?:drugs|heroin|gear|speed|crack|meth|cocaine|coke)', 'injecting(?: \\w+){0,2} (?:drugs|heroin|gear|speed|crack|meth|cocaine|coke)',
+    '(?:iv|intravenous) drug (?:use|user|users)', 'injecting drug user', 'shooting up', 'skin popping',
+    'inject(?:s|ing|ed)? (?:in|into) (?:my|his|her|their) (?:groin|veins?|neck|feet|foot)',
+  ], /\b(?:insulin|ozempic|mounjaro|wegovy|saxenda|semaglutide|tirzepatide|b12|methotrexate|humira|adalimumab|enoxaparin|clexane|heparin|fertility|ivf|epipen|pen|pens|hrt|depo|contracepti\w*|vaccine|jab|botox|filler)\b/),
+  // ---- found by blind-ak's first measurement (2026-11-25)
+  // A baby's soft spot sunken: severe dehydration (NHS dehydration).
+  sunkenFontanelle: sig('normal', ['soft spot(?: \\w+){0,6} (?:sunken|sunk|sinking|dipped|dipping|caved in|hollow|gone in)', 'sunken (?:soft spot|fontanelle)', 'fontanelle(?: \\w+){0,3} (?:sunken|sunk|sinking|dipped)']),
+  // Both legs weak, heavy or giving way, or falling over: with back pain, pressure on the spinal
+  // cord or its nerves (NHS sciatica and back pain: A&E when both legs are weak or numb).
+  legsGivingWay: sig('normal', [
+    '(?:both )?legs(?: \\w+){0,3} (?:heavy|wobbly|weak|weaker|giving way|gave way|give way|like jelly|buckling|buckled|not working|numb|dead)',
+    '(?:keep|keeps|kept|been|keep on) (?:tripping|falling|stumbling)(?: over| up)?',
+  ], /\b(?:gym|workout|leg day|squats?|run|ran|running|marathon|hike|hiking|cycling|football|training)\b/),
+  // Eczema with clusters of blisters or punched-out sores (eczema herpeticum), or weeping and
+  // crusted (infected): NHS atopic eczema sends both to a GP or 111 the same day.
+  eczemaWord: sig('none', ['eczema', 'atopic dermatitis']),
+  herpeticSores: sig('normal', ['punched out', '(?:clusters?|crops?|patches|lots|loads) of (?:little |tiny |small )?(?:blisters|sores|spots)', 'blisters(?: \\w+){0,4} (?:burst|bursting|into sores|spreading)']),
+  eczemaInfected: sig('normal', ['weep\\w*', 'crust\\w*', 'oozing', 'pus']),
+  // A catheter that has stopped draining (NHS: contact the nurse or 111 now; retention if the
+  // tummy swells or hurts).
+  catheterBlocked: sig('normal', [
+    'catheter(?: \\w+){0,4} (?:not draining|isnt draining|stopped draining|not working|blocked|empty|bypassing|leaking)',
+    'catheter bag(?: \\w+){0,4} (?:empty|nothing in it|not filling|hasnt filled)', 'nothing (?:in|coming into) (?:the |his |her |my )?catheter',
+  ]),
+  whiteCellDrug: sig('normal', ['clozapine', 'clozaril', 'zaponex', 'denzapine', 'carbimazole', 'propylthiouracil']),
 } satisfies Record<string, Signal>;

@@ -31,11 +31,16 @@ export const RULES: Rule[] = [
   // A method or preparation is an emergency whatever else is said; thoughts the person says they
   // will not act on, with no plan, are urgent (NHS 111 option 2 or a GP today; 999 if that changes).
   { kind: 'suicide', hint: 'suicidal-thoughts', label: 'suicidal thoughts with a plan, a method or preparations', needs: [['suicidal', 'killSelf'], ['suicideMeans']], source: `${NHS}suicide/` },
-  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'suicidal thoughts', needs: [['suicidal']], except: [['noSuicidalIntent']], source: `${NHS}suicide/` },
+  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'suicidal thoughts', needs: [['suicidal']], except: [['noSuicidalIntent', 'notSuicidal']], source: `${NHS}suicide/` },
   { kind: 'suicide', hint: 'suicidal-thoughts', label: 'thoughts of ending life', needs: [['killSelf']], except: [['noSuicidalIntent']], source: `${NHS}suicide/` },
   { kind: 'suicide', level: 'URGENT', hint: 'suicidal-thoughts', label: 'thoughts of ending life, with no plan and no intent to act (urgent help today)', needs: [['suicidal', 'killSelf'], ['noSuicidalIntent']], source: 'https://www.nhs.uk/mental-health/feelings-symptoms-behaviours/behaviours/help-for-suicidal-thoughts/' },
-  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'self-harm', needs: [['hurtSelf']], source: `${NHS}self-harm/` },
-  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'self-harm by cutting', needs: [['cuttingSelf']], source: `${NHS}self-harm/` },
+  // Self-harm, done or thought of, is 999 unless the person says they do not want to die or have no
+  // plan and will not act; then it is urgent help today (NHS self-harm: a GP or 111, A&E for a
+  // serious injury), and a deep cut or bleeding that will not stop is 999 whatever is said.
+  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'self-harm', needs: [['hurtSelf']], except: [['noSuicidalIntent', 'notSuicidal']], source: `${NHS}self-harm/` },
+  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'self-harm by cutting', needs: [['cuttingSelf']], except: [['noSuicidalIntent', 'notSuicidal']], source: `${NHS}self-harm/` },
+  { kind: 'suicide', hint: 'suicidal-thoughts', label: 'self-harm with a deep wound or bleeding that will not stop', needs: [['hurtSelf', 'cuttingSelf'], ['deepWound', 'heavyBleeding']], source: `${NHS}self-harm/` },
+  { kind: 'suicide', level: 'URGENT', hint: 'suicidal-thoughts', label: 'self-harm, or thoughts of it, without wanting to die and with no plan to act (urgent help today)', needs: [['hurtSelf', 'cuttingSelf', 'suicidal'], ['noSuicidalIntent', 'notSuicidal']], source: `${NHS}self-harm/` },
 
   // ---- anaphylaxis and the airway
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'swelling of lips, tongue or face with breathing, swallowing, voice changes or fainting', needs: [['swellLipsTongue'], ['breathingSevere', 'wheeze', 'breathless', 'faint', 'swallow', 'voiceChange']], source: `${NHS}anaphylaxis/` },
@@ -208,18 +213,33 @@ export const RULES: Rule[] = [
   // has said to go now: the assistant backs that up, whatever the person feels.
   { kind: 'other', label: 'a doctor, nurse or NHS 111 has already said to go to hospital or A&E now', needs: [['toldToGoToHospital']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/' },
   { kind: 'bleeding', hint: 'nosebleed', label: 'a nosebleed lasting over 15 minutes, with a lot of blood swallowed, or with dizziness or faintness', needs: [['noseBleed'], ['lastedLong', 'swallowingBlood', 'faint', 'collapse', 'anticoagulant']], source: `${NHS}nosebleed/` },
-  { kind: 'other', label: 'unable to pass urine with a swollen or painful lower tummy (urinary retention)', needs: [['cantPee', 'noWee'], ['swollenTummy', 'lowerTummyPain', 'severeTummy']], source: `${NHS}urinary-retention/` },
+  { kind: 'other', label: 'unable to pass urine, or a catheter not draining, with a swollen or painful lower tummy (urinary retention)', needs: [['cantPee', 'noWee', 'catheterBlocked'], ['swollenTummy', 'lowerTummyPain', 'severeTummy']], source: `${NHS}urinary-retention/` },
   { kind: 'other', label: 'recreational drugs with overheating, a fit, collapse, confusion or chest pain', needs: [['recreationalDrugs'], ['bodyFever', 'temperature38', 'childSeizure', 'longSeizure', 'collapse', 'confused', 'drowsyMuddled', 'chestPain', 'childDanger']], source: 'https://www.nhs.uk/live-well/addiction-support/drug-addiction-getting-help/' },
   { kind: 'other', label: 'unable to keep down steroid replacement or anti-rejection medicines', needs: [['cantKeepMedsDown'], ['steroidDependent']], source: `${NHS}addisons-disease/` },
   { kind: 'other', label: 'an eye injury with pain, blurred vision or an eye that will not open', needs: [['eyeInjury'], ['eyeDanger']], source: 'https://www.nhs.uk/conditions/eye-injuries/' },
   { kind: 'other', label: 'a limb suddenly cold, pale and painful or numb (lost blood supply)', needs: [['limbIschaemia']], source: 'https://www.nhs.uk/conditions/peripheral-arterial-disease-pad/' },
   { kind: 'other', hint: 'broken-arm-or-wrist', label: 'a bone out of shape, or an older person who fell and cannot get up or stand', needs: [['legDeformity', 'longLie'], ['legDeformity', 'olderAge', 'fall']], source: 'https://www.nhs.uk/conditions/broken-leg/' },
   { kind: 'abdominal', label: 'no poo or wind with a swollen tummy and vomiting (blocked bowel)', needs: [['noPooWind'], ['swollenTummy'], ['nausea']], source: 'https://www.nhs.uk/conditions/bowel-obstruction/' },
-  { kind: 'pregnancy', hint: 'ectopic-pregnancy', label: 'possible pregnancy with one-sided low tummy pain and faintness or shoulder-tip pain (ectopic)', needs: [['maybePregnant', 'pregnant'], ['lowerTummyPain', 'shoulderTip'], ['faint', 'collapse', 'shoulderTip']], source: `${NHS}ectopic-pregnancy/` },
+  { kind: 'pregnancy', hint: 'ectopic-pregnancy', label: 'possible pregnancy with low tummy pain and faintness, a pale clammy look or shoulder-tip pain (ectopic)', needs: [['maybePregnant', 'pregnant'], ['lowerTummyPain', 'shoulderTip'], ['faint', 'collapse', 'shoulderTip', 'greyPale']], source: `${NHS}ectopic-pregnancy/` },
 
   { kind: 'sepsis', hint: 'kidney-stones', label: 'kidney stone pain with a temperature or shivering (an infected, blocked kidney)', needs: [['kidneyStone'], ['temperature38', 'bodyFever', 'rigors']], source: `${NHS}kidney-stones/` },
   { kind: 'sepsis', label: 'skin turning black (gangrene) with diabetes or signs of infection', needs: [['blackSkin'], ['diabetic', 'bodyFever', 'temperature38', 'rigors', 'spreadingRedness', 'veryUnwell']], source: `${NHS}gangrene/` },
   { kind: 'other', label: 'a blistering or peeling rash with sore eyes, after a new medicine or with a temperature (Stevens-Johnson syndrome)', needs: [['blister'], ['soreEyes'], ['newMedicine', 'bodyFever', 'temperature38']], except: [['chickenpox']], source: `${NHS}stevens-johnson-syndrome/` },
+  // ---- from blind-ak: a baby's sunken soft spot, legs giving way with back pain
+  { kind: 'child', hint: 'dehydration', label: "a baby's soft spot sunken (severe dehydration)", needs: [['sunkenFontanelle']], source: `${NHS}dehydration/` },
+  { kind: 'other', label: 'back pain with both legs weak, heavy or giving way (pressure on the spinal cord or its nerves)', needs: [['backPain'], ['legsGivingWay']], source: `${NHS}sciatica/` },
+  // ---- drink and drugs, medicines that lower white cells, sudden confusion, used needles
+  { kind: 'other', label: 'gurgling or rattling breathing in someone drunk, on drugs or who cannot be woken (a blocked airway): call 999 and put them on their side', needs: [['gurglingBreath'], ['intoxicated', 'recreationalDrugs', 'childDanger', 'collapse']], source: 'https://www.nhs.uk/conditions/alcohol-poisoning/' },
+  // Clozapine and carbimazole can stop the bone marrow making white blood cells: with a temperature
+  // this is treated as sepsis (a sore throat or mouth ulcers without one is a blood test today, below).
+  // Injecting drugs carries bacteria into the blood: a temperature may be sepsis, a heart valve or a
+  // spinal infection, which need hospital tests the same day.
+  { kind: 'sepsis', hint: 'sepsis', label: 'a temperature or shivers in someone who injects drugs', needs: [['injectsDrugs'], ['fever', 'temperature38', 'rigors', 'veryUnwell']], source: `${NHS}sepsis/` },
+  { kind: 'sepsis', hint: 'sepsis', label: 'a temperature on clozapine or carbimazole, which can stop the body making white blood cells', needs: [['whiteCellDrug'], ['temperature38', 'fever', 'veryUnwell']], source: 'https://www.nhs.uk/medicines/carbimazole/' },
+  // NHS lists sudden confusion (delirium) among the reasons to call 999, with dementia too: there
+  // it is a sudden change from the person's usual self (confusion that creeps up is urgent, below).
+  { kind: 'other', label: 'confusion that came on suddenly (delirium)', needs: [['disoriented'], ['suddenOnset']], source: `${NHS}confusion/` },
+  { kind: 'other', label: 'an injury from a used needle: go to A&E now, treatment against HIV and hepatitis works best within hours', needs: [['needleInjury']], source: 'https://www.nhs.uk/common-health-questions/accidents-first-aid-and-treatments/what-should-i-do-if-i-injure-myself-with-a-used-needle/' },
   // ---- diabetes
   { kind: 'other', hint: 'diabetic-ketoacidosis', label: 'very high blood sugar or ketones with drowsiness, confusion, vomiting or fast breathing', needs: [['diabetic'], ['veryHighSugar'], ['drowsyMuddled', 'nausea', 'fastBreathing']], source: `${NHS}diabetic-ketoacidosis/` },
 
@@ -260,10 +280,13 @@ export const RULES: Rule[] = [
   { kind: 'other', level: 'URGENT', label: 'something stuck in the nose or ear', needs: [['stuckObject']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-visit-an-urgent-treatment-centre/' },
   { kind: 'other', level: 'URGENT', label: 'symptoms not helped by treatment', needs: [['treatmentFailed']], source: 'https://www.nhs.uk/nhs-services/gps/' },
   { kind: 'other', level: 'URGENT', label: 'symptoms that keep coming back', needs: [['recurrent']], source: 'https://www.nhs.uk/nhs-services/gps/' },
-  // NHS lists sudden confusion (delirium) among the reasons to call 999, with dementia too: there
-  // it is a sudden change from the person's usual self (confusion that creeps up is urgent, below).
-  { kind: 'other', label: 'confusion that came on suddenly (delirium)', needs: [['disoriented'], ['suddenOnset']], source: `${NHS}confusion/` },
-  { kind: 'other', label: 'an injury from a used needle: go to A&E now, treatment against HIV and hepatitis works best within hours', needs: [['needleInjury']], source: 'https://www.nhs.uk/common-health-questions/accidents-first-aid-and-treatments/what-should-i-do-if-i-injure-myself-with-a-used-needle/' },
+  { kind: 'sepsis', level: 'URGENT', label: 'a sore throat, mouth ulcers or another sign of infection on clozapine or carbimazole: a blood count today', needs: [['whiteCellDrug'], ['infectionSymptom']], source: 'https://www.nhs.uk/medicines/carbimazole/' },
+  // NHS atopic eczema: eczema suddenly worse with clusters of blisters or punched-out sores
+  // (eczema herpeticum), or weeping and crusted (infected), needs a GP or 111 the same day.
+  { kind: 'other', level: 'URGENT', hint: 'atopic-eczema', label: 'eczema that is weeping, crusted, or has clusters of blisters or punched-out sores (infected eczema or eczema herpeticum)', needs: [['eczemaWord'], ['herpeticSores', 'eczemaInfected']], source: `${NHS}atopic-eczema/` },
+  { kind: 'other', level: 'URGENT', label: 'a urinary catheter that has stopped draining', needs: [['catheterBlocked']], source: `${NHS}urinary-catheters/` },
+  { kind: 'other', level: 'URGENT', label: 'a blood pressure reading with the top number 180 or more, or the bottom number 120 or more', needs: [['bloodPressureVeryHigh']], source: `${NHS}high-blood-pressure-hypertension/` },
+  { kind: 'other', level: 'URGENT', hint: 'diabetic-ketoacidosis', label: 'blood ketones of 0.6 or more in diabetes', needs: [['ketonesRaised']], source: `${NHS}diabetic-ketoacidosis/` },
   { kind: 'other', level: 'URGENT', label: 'new or increasing confusion', needs: [['newConfusion']], source: `${NHS}confusion/` },
   { kind: 'other', level: 'URGENT', label: 'a temperature with symptoms getting worse', needs: [['gettingWorse'], ['fever', 'temperature38']], source: `${NHS}fever-in-adults/` },
   { kind: 'other', level: 'URGENT', hint: 'kidney-infection', label: 'a urine infection with a temperature or pain in the side or back', needs: [['dysuria', 'loinPain'], ['fever', 'temperature38', 'loinPain'], ['dysuria', 'fever', 'temperature38']], source: `${NHS}kidney-infection/` },

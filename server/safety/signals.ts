@@ -73,7 +73,8 @@ const CORE_SIGNALS = {
     `(?:end|ending|take|taking|finish|finishing) (?:my|his|her|their) (?:own )?life`,
     '(?:end|ending) it all', '(?:end|ending) (?:it|things|everything) (?:all|for good|tonight|today|now)',
     '(?:want to|going to|thinking (?:of|about)|think about|thought about|planning to|plan to|ready to|just want to|decided to|might) (?:end|ending) (?:it|things|everything)',
-    '(?:want|wanting|wish|wishing|ready|planning|plan) (?:to )?(?:just )?(?:die|be dead|not be alive|not exist|stop existing|never wake up|not wake up|disappear forever|sleep forever|go to sleep forever)',
+    // ("doesnt want to die" says the opposite; "dont want to live" is matched below)
+    '(?<!(?:dont|doesnt|didnt|never|not) )(?:want|wanting|wish|wishing|ready|planning|plan) (?:to )?(?:just )?(?:die|be dead|not be alive|not exist|stop existing|never wake up|not wake up|disappear forever|sleep forever|go to sleep forever)',
     'wish(?:ing|ed)? (?:i|id) (?:was|were|had|could) (?:dead|die|never been born|not been born|disappear|not wake up|just die)',
     'wish(?:ing|ed)? (?:i|id) (?:wasnt|werent|was not|were not) (?:here|alive|around|born)',
     'better off (?:dead|without me|if i was gone|if i wasnt here)',
@@ -115,13 +116,20 @@ const CORE_SIGNALS = {
     '(?:wouldnt|wont|would never|will never|would not|will not|couldnt|could never|shes not going to|hes not going to) (?:ever )?(?:actually |really )?(?:do|act on|try|go through with) (?:anything|it|that|them)',
     'not (?:going|planning|about) to act', 'no (?:intention|intent) (?:of|to)', '(?:im|i am|i feel|feel) safe (?:tonight|right now|now|for now|at the moment|today)',
   ]),
+  // Self-harm without wanting to die, said outright ("I'm not suicidal"): with no plan and no intent
+  // it is urgent help today rather than 999 (the same policy as thoughts of ending life).
+  notSuicidal: sig('none', [
+    'not suicidal(?! (?:before|until|till|then|at first|anymore but))', 'no suicidal (?:thoughts|feelings|intent\\w*)',
+    '(?:dont|doesnt) want to (?:die|end (?:it|my life|things))', 'not (?:trying|wanting) to (?:die|kill|end)',
+  ]),
   hurtSelf: sig('none', [
     `(?:want|wanting|going|urge|urges|thinking|thought|thoughts|tempted|feel like|plan|planning|keep|kept|been|started|start) (?:to |of |about |on )?(?:hurt|hurting|harm|harming|cut|cutting|burn|burning|scratch|scratching|punish|punishing) ${SELF}`,
     `(?:harm|harmed|harming) ${SELF}`,
     `(?:cut|cutting|burnt|burned|hurt|hurting) ${SELF} (?:on purpose|deliberately|again)`,
     `deliberately (?:hurt|cut|harm|burn|burnt|burned)\\w* ${SELF}`,
-  ], /\b(?:not|never|wont|wouldnt|would never|will never|no urge to|not going to|not gonna)(?: \w+){0,2} (?:hurt|harm|cut|burn)\w* (?:my|him|her|them)sel\w*/),
-  cuttingSelf: sig('none', [`(?:cutting|been cutting|cut) ${SELF}`, 'cut (?:my|his|her) (?:arm|arms|wrist|wrists|leg|legs|thigh|thighs) (?:deeper|too deep|again)', '(?:cutting|cut) my (?:arms|wrists|thighs|legs)', 'slit (?:my )?wrists?'],
+  ], /\b(?:no|not|never|without|wont|wouldnt|would never|will never|no urge to|not going to|not gonna)(?: \w+){0,2} (?:hurt|harm|cut|burn)\w* (?:my|him|her|them)sel\w*\b(?! (?:until|till|til|before|now))/),
+  cuttingSelf: sig('none', [`(?:cutting|been cutting|cut) ${SELF}`, 'cut (?:my|his|her) (?:arm|arms|wrist|wrists|leg|legs|thigh|thighs) (?:deeper|too deep|again)', '(?:cutting|cut) my (?:arms|wrists|thighs|legs)', 'slit (?:my )?wrists?',
+    '(?:been|started|keeps|keep|is|was|caught (?:her|him|them)) (?:cutting|scratching|burning) (?:my|his|her|their) (?:arms|wrists|thighs|legs|stomach|skin)'],
     /\b(?:accident\w*|shaving|shave|cooking|cook|knife slipped|chopping|kitchen|slicing|gardening|paper|tin|can|glass|diy|work|finger|thumb)\b/),
 
   // ---- heart ------------------------------------------------------------------------------------
@@ -215,7 +223,7 @@ const CORE_SIGNALS = {
   ]),
   speechNormal: sig('none', [
     '(?:speech|talking|speaking|voice)(?: is| sounds| seems)? (?:fine|ok|okay|normal|clear|unaffected)', '(?:talking|speaking) (?:fine|normally|ok)',
-    'no (?:slurr\\w*|speech (?:problems?|difficulty))',
+    'no (?:slurr\\w*|speech (?:problems?|difficulty))', '(?:i|he|she|they) can (?:talk|speak)(?: fine| normally| ok| okay| properly| clearly)?',
   ]),
   settlesWithRest: sig('none', [
     '(?:goes|went|go|settles|settled|eases|eased|stops|stopped|disappears|wears off|passes)(?: away| off)?(?: \\w+){0,4} (?:rest|resting|i stop|i sit|sitting down|stopping)',
@@ -253,7 +261,7 @@ const CORE_SIGNALS = {
 
   // ---- sepsis -----------------------------------------------------------------------------------
   infection: sig('normal', [
-    'infect\\w*', 'fever\\w*', 'temperature', 'high temp', 'temp', 'shiver\\w*', 'shaking', 'rigou?rs', 'chills', 'uti',
+    'infect\\w*', '(?<!hay )fever\\w*', 'temperature', 'high temp', 'temp', 'shiver\\w*', 'shaking', 'rigou?rs', 'chills', 'uti',
     'flu', 'pneumonia', 'sepsis', 'septic', 'antibiotics?', 'hot and cold', 'burning up', 'wound', 'cellulitis', 'virus',
     '3[89](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?', '4[01](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?', '10[1-5](?: f| degrees)?',
   ]),
@@ -299,7 +307,7 @@ const CORE_SIGNALS = {
   ]),
   // A bare 38 to 41 is a temperature, unless a unit says otherwise ("40 mins", "38 years").
   fever: sig('normal', [
-    'fever\\w*', 'temperature', 'high temp', 'temp', 'burning up', 'feverish', 'shivery', 'shivering', 'chills', 'hot',
+    '(?<!hay )fever\\w*', 'temperature', 'high temp', 'temp', 'burning up', 'feverish', 'shivery', 'shivering', 'chills', 'hot',
     '3[89](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?', '4[01](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?',
   ]),
   photophobia: sig('normal', [
@@ -333,6 +341,8 @@ const CORE_SIGNALS = {
     '(?:not|stopped|isnt) breathing', '(?:turning|gone|went|going|turned|goes|turns)(?: a)?(?: bit| little| slightly| kind of)? (?:blue|bluish|blueish|dusky)', 'blue lips',
     '(?:blue|bluish|blueish|grey|gray|purple|dusky)(?: \\w+){0,2} (?:round|around) (?:the |her |his |their |my )?(?:mouth|lips)',
     'lips (?:are |have |has |look |looks )?(?:gone |turned |turning |going )?(?:blue|grey|gray)',
+    // "goes quiet and a bit blue" after a coughing fit
+    '(?:goes|go|went|gone|turns|turned|turning|going) (?:quiet|floppy|limp|still|silent|pale|grey|gray)(?: and| then)? (?:a )?(?:bit |little |slightly )?(?:blue|bluish|blueish|dusky)',
     'grunting', 'high pitched (?:cry|crying|scream\\w*)', 'weak cry', 'sucking in (?:under|between|below)', 'ribs sucking in', 'mottl\\w*',
   ]),
 
@@ -408,7 +418,7 @@ const CORE_SIGNALS = {
     '(?:a|had a|having a) (?:fit|seizure)', 'seizure', 'fitting',
   ]),
   poisoning: sig('normal', [
-    '(?:swallowed|drank|drunk|ate|eaten|taken|took|has had|got into)(?: \\w+){0,6} (?:bleach|batter(?:y|ies)|button batter(?:y|ies)|magnets?|detergent|washing (?:tablet|capsule|pod)s?|liquitabs?|weedkiller|antifreeze|poison\\w*|chemicals?|white spirit|dishwasher tablets?)',
+    '(?:swallowed|drank|drunk|ate|eaten|taken|took|has had|got into|(?<!a )bit|bitten|chewed|chewing|sucked|sucking|licked|licking)(?: \\w+){0,6} (?:bleach|batter(?:y|ies)|button batter(?:y|ies)|magnets?|detergent|washing (?:tablet|capsule|pod)s?|liquitabs?|weedkiller|antifreeze|poison\\w*|chemicals?|white spirit|dishwasher tablets?)',
     'overdos\\w*', 'od d', 'taken an od', 'took an od',
     '(?:button|watch|coin|little round|small round|tiny round) batter(?:y|ies)', '(?:taken|took|had) (?:a )?double (?:his |her |my |the |their )?(?:dose|doses|tablets|meds|medication)',
     '(?:\\d+|some|several|a few|lots) (?:are )?(?:gone|missing) from (?:the|my|his|her) (?:packet|pack|blister|box|bottle|dosette)',

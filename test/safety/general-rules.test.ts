@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Demographics } from '../../server/contract/turn.js';
 import { adviceForSeverity, applySafetyFloor, assessSafety } from '../../server/safety/index.js';
+import { contextSignals } from '../../server/safety/context.js';
 import { RULES } from '../../server/safety/rules.js';
 import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS } from '../../server/safety/signals.js';
 import { typoFixer } from '../../server/safety/text.js';
@@ -20,6 +21,35 @@ const EMERGENCY: Case[] = [
   ['my waters have gone and its a browny green colour, im 39 weeks', 'pregnancy'],
   ['i think my waters are leaking, keep getting a trickle of clear fluid', 'pregnancy', { sex: 'female', notes: '33 weeks pregnant' }],
   ['31 wks pregnant and there was a gush of water when i stood up', 'pregnancy'],
+  // from blind-ai's first measurement (other words than theirs): a child who chewed a cleaning
+  // product, gurgling breathing in someone drunk or on drugs, a temperature on clozapine or carbimazole
+  ['my 3 year old chewed one of those washing pods and now she keeps drooling', 'other'],
+  ['my boyfriend is passed out after a bottle of vodka and his breathing sounds all gurgly', 'other'],
+  ['took some pills at a party, now out cold and theres a rattling noise when he breathes', 'other'],
+  ['on clozapine for my schizophrenia and have had a fever of 38.4 since last night', 'sepsis'],
+  ['mum takes carbimazole for her thyroid, now shivery with a high temperature', 'sepsis'],
+  ['been cutting my thighs again and one is gaping open and keeps bleeding, not suicidal', 'suicide'],
+  ['never had thoughts of harming myself until this week', 'suicide'],
+  // from blind-aj's misses (other words than theirs): an early pregnancy with low pain and the
+  // look of shock, a tooth infection swelling the eye shut with a temperature, a fever in someone
+  // who injects drugs
+  ['im 7 weeks pregnant with bad cramps low down and i went pale and clammy on the toilet', 'pregnancy'],
+  ['side of my face is swelling from a bad tooth and now my eye is closing up, temp 38.5', 'other'],
+  ['i inject heroin and ive got a fever and the shivers, sore arm where i go in', 'sepsis'],
+  ['my brother injects and hes burning up, back is agony', 'sepsis'],
+  // from blind-ak's misses (other words than theirs): a baby's sunken soft spot, seeing insects while
+  // coming off drink, back pain with legs giving way, a baby going blue after coughing, eczema with
+  // punched-out sores and a temperature (urgent: below)
+  ['my 5 month old has been sick all day and his soft spot is sunken in', 'child'],
+  ['day 3 off the booze and theres spiders crawling on the ceiling that my wife cant see', 'other'],
+  ['back has been aching for weeks and now both my legs feel weak and keep giving way', 'other'],
+  ['had breast cancer, now bad back pain at night and my legs have gone heavy, i keep tripping up', 'other'],
+  ['baby is 6 weeks, coughing bouts and then she went floppy and blue for a few seconds', 'child'],
+  // weeks of pregnancy told without the word "pregnant"
+  ['32 weeks, waters gone about an hour ago', 'pregnancy'],
+  ['im 30+4 and i think my waters have just broken', 'pregnancy'],
+  ['she is 28 wks with twins and a trickle of water keeps coming', 'pregnancy'],
+  ['my waters are leaking', 'pregnancy', { sex: 'female', notes: '34 weeks' }],
   ['cleaning the park and a discarded syringe went into my thumb through my glove', 'other'],
   ['pricked myself on a dirty needle at work', 'other'],
   ['grandad was fine at breakfast but now he doesnt know where he is and keeps calling me by my mums name', 'other', { age: 84 }],
@@ -242,6 +272,23 @@ const EMERGENCY: Case[] = [
 ];
 
 const URGENT: [string, Demographics?][] = [
+  // from blind-ai's first measurement: a sign of infection without a temperature on a drug that can
+  // stop the body making white blood cells
+  ['on carbimazole and got a sore throat and a couple of mouth ulcers'],
+  ['my 7 year old keeps running to the toilet and says it stings'],
+  // from blind-ak's urgent cases sent home
+  ['my babys eczema is weeping and crusted yellow round her mouth'],
+  ['my daughters eczema has come up in clusters of little blisters that burst into sores and shes got a temperature of 38.6'],
+  ['mums catheter bag has been empty since this morning, shes comfortable'],
+  ['pharmacy checked my blood pressure and it was 190/105, i feel fine'],
+  ['type 1 diabetic, tummy bug, my blood ketones are 1.2'],
+  ['started flucloxacillin two days ago and now an itchy rash on my arms and chest'],
+  ['my 8 month old has only had 1 wet nappy since this morning and is off her milk'],
+  // self-harm, or the urge to, told with no wish to die or no plan to act
+  ['i keep getting urges to harm myself but i honestly dont have a plan and wont act on it'],
+  ['ive been burning myself with a lighter, im not suicidal, just need help to stop'],
+  ['my 15 year old has been scratching her arms with a compass, not deep, she says she doesnt want to die'],
+  ['been self harming again, im not suicidal, i just want to talk to someone about stopping'],
   // from blind-ac and -ad's first measurement (other words than theirs)
   ['cut on my shin is infected and theres a red line tracking up towards my knee'],
   ['asthma flaring, on my ventolin every 2 hours since yesterday'],
@@ -331,6 +378,22 @@ const URGENT: [string, Demographics?][] = [
 ];
 
 const NOT_EMERGENCY: [string, Demographics?][] = [
+  // look-alikes of blind-ai's new rules: a baby's normal gurgles, a gurgling tummy after drink, a
+  // side effect of clozapine that is not an infection, "a bit" near a cleaning product
+  ['my baby makes little gurgling noises when she breathes after a feed, otherwise happy and feeding well'],
+  ['no thoughts of harming myself, just tired of feeling flat all the time'],
+  ['i inject insulin four times a day and feel a bit hot today with a cold'],
+  ['did leg day yesterday, back aches and my legs feel like jelly'],
+  ['my back went lifting my toddler this morning, cant stand up straight'],
+  ['my 10 year olds fingers turn white then blue in the cold then go red'],
+  ['my son has eczema and a cold, a bit of a temperature, skin just dry and itchy as usual'],
+  ['8 weeks pregnant, a bit pale and tired with mild period type cramps low down'],
+  ['my hay fever is awful, itchy eyes and sneezing, the antihistamines make me sleepy'],
+  ['had a panic attack on the bus and could not breathe for a bit, it went after ten minutes and im fine now'],
+  ['the right side of my face has dropped since this morning and i cant shut my eye, but my arms are fine and i can talk normally'],
+  ['had a lot to drink last night, tummy gurgling and feel rough'],
+  ['on clozapine and put on a lot of weight this year'],
+  ['felt a bit sick after cleaning the bathroom with bleach, fine now'],
   // look-alikes of blind-ah's new rules: waters at term and clear, needles of one's own, confusion
   // about a thing rather than confusion, a time without confusion
   ['40 weeks pregnant, waters broke an hour ago, fluid is clear, contractions every 8 minutes'],
@@ -438,6 +501,17 @@ describe('general red flags (call 999 / go to A&E)', () => {
   it('the urgency model leaves nearly all of the look-alikes alone', () => {
     const raised = NOT_EMERGENCY.filter(([text, demographics]) => assessSafety(text, demographics).emergency).map(([text]) => text);
     expect(raised.length, raised.join('\n')).toBeLessThanOrEqual(2);
+  });
+
+  it('reads weeks of pregnancy told without the word, and not a duration, an age or a man', () => {
+    const weeks = (text: string, demographics?: Demographics) => contextSignals(text, demographics).get('pregnant');
+    for (const told of ['im 36 weeks and the baby is quiet', 'at 30+4 i had a fall', '33 weeks, getting period pains', 'shes 29 wks']) expect(weeks(told), told).toBeDefined();
+    expect(contextSignals('im only 33 weeks and getting period pains').has('pretermPregnancy')).toBe(true);
+    expect(contextSignals('im 40 weeks, contractions every 5 minutes').has('pretermPregnancy')).toBe(false);
+    for (const not of ['been coughing for 16 weeks', '12 weeks ago i had my op', '16 weeks of back pain', 'im 14 weeks post op', 'my baby at 12 weeks old had her jabs', '12 weeks sober today', 'im 32 and have a headache', 'im 18 weeks on antibiotics', 'had it about 16 weeks'])
+      expect(weeks(not), not).toBeUndefined();
+    expect(weeks('im 20 weeks into my training plan', { sex: 'male' })).toBeUndefined();
+    expect(weeks('im 20 weeks, sore back', { sex: 'male' })).toBeUndefined();
   });
 
   it('reads risk from the form as well as the words: blood thinners in the notes, a baby given as weeks in the text', () => {
