@@ -5,7 +5,7 @@
 const LAYERS = [
   ['contract'],
   ['config.ts', 'log.ts', 'jsonl.ts', 'metrics', 'generated', 'telemetry'],
-  ['knowledge', 'openai-compat'],
+  ['knowledge', 'openai-compat', 'clinical'],
   ['safety', 'retrieval', 'store', 'bus'],
   ['engines'],
   ['pipeline'],

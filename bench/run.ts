@@ -4,6 +4,7 @@ import { benchTurns } from './turns.js';
 import { benchLimits } from './limits.js';
 import { benchAdvice } from './advice.js';
 import { benchLoad } from './load.js';
+import { benchCase } from './case.js';
 
 /**
  * npm run bench [-- NAME ...]: runs the listed benches (all by default), one after another.
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   tracing: () => benchTracing(),
   limits: () => benchLimits(),
   advice: () => benchAdvice(),
+  case: () => benchCase(),
   load: () => benchLoad(),
 };
 

@@ -15,15 +15,30 @@ import { parseJsonLines } from '../jsonl.js';
 /** null and absent mean the same: "not given". */
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
 
+/**
+ * A triage form's fields. Occupation, support and past history (as outside sets write them, after
+ * a published protocol) reach the service the way a form would send them: in the notes.
+ */
 const demographics = z
   .object({
     age: optional(z.number().min(0).max(120)),
     sex: optional(z.enum(['female', 'male', 'other'])),
     pregnant: optional(z.boolean()),
     notes: optional(z.string()),
+    history: optional(z.string()),
+    occupation: optional(z.string()),
+    support: optional(z.string()),
   })
   .strict()
-  .transform((d) => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)) as Demographics);
+  .transform(({ history, occupation, support, notes, ...rest }) => {
+    const written = [notes, history, occupation ? `works as ${occupation}` : undefined, support].filter((v): v is string => !!v);
+    const d: Demographics = { ...rest, ...(written.length ? { notes: written.join('; ') } : {}) };
+    return Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)) as Demographics;
+  });
+
+/** The conversation patterns a conversation case is written in (`npm run eval` reports each). */
+export const CONVERSATION_PATTERNS = ['escalates', 'split', 'vague-then-detail', 'follow-up', 'reassuring', 'other-person', 'denial', 'topic-change'] as const;
+export type ConversationPattern = (typeof CONVERSATION_PATTERNS)[number];
 
 export const ROUTE_KINDS = ['smalltalk', 'vague', 'offtopic'] as const;
 
@@ -53,12 +68,45 @@ const evalCase = z.discriminatedUnion('kind', [
       .nullable(),
     severity: z.enum(SEVERITIES),
     review: optional(reviewOrigin),
+    /** The writing style of a single message (basic, anxious, downplay): reported separately. */
+    style: z.string().min(1).optional(),
+    /** Minimal pairs: two cases with the same `pair` id differing in one respect (`modifier`). */
+    pair: z.string().min(1).optional(),
+    modifier: z.string().min(1).optional(),
   }),
   z.object({ id: z.string().min(1), kind: z.enum(ROUTE_KINDS), text: z.string().min(1), demographics: optional(demographics) }),
 ]);
 
+const conversationCase = z.discriminatedUnion('kind', [
+  /**
+   * A whole conversation: the person's messages in order, scored on the level after the last one
+   * (each message is sent as a live turn, with the earlier messages and answers as history).
+   */
+  z.object({
+    id: z.string().min(1),
+    kind: z.literal('conversation'),
+    turns: z.array(z.string().min(1)).min(1).max(20),
+    demographics: optional(demographics),
+    condition: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .nullable(),
+    severity: z.enum(SEVERITIES),
+    pattern: z.enum(CONVERSATION_PATTERNS),
+  }),
+]);
+const anyCase = z.union([evalCase, conversationCase]);
+
+/** A conversation line needs no `kind`: its `turns` say what it is. */
+const withKind = (value: unknown): unknown =>
+  typeof value === 'object' && value !== null && !('kind' in value) && 'turns' in value ? { ...value, kind: 'conversation' } : value;
+const evalLine = z.preprocess(withKind, anyCase);
+
 export type EvalCase = z.infer<typeof evalCase>;
 export type TriageCase = Extract<EvalCase, { kind: 'triage' }>;
+/** A case file's line: one message (`EvalCase`) or a whole conversation. */
+export type ConversationCase = z.infer<typeof conversationCase>;
+export type AnyCase = EvalCase | ConversationCase;
 
 export class CasesError extends Error {
   override name = 'CasesError';
@@ -74,10 +122,10 @@ export interface RejectedCase {
  * Parses a case file. Without `rejected`, the first unreadable line throws (our own sets must be
  * clean); with it, unreadable lines are collected there and the rest returned.
  */
-export function parseCases(text: string, file = '<cases>', rejected?: RejectedCase[]): EvalCase[] {
+export function parseCases(text: string, file = '<cases>', rejected?: RejectedCase[]): AnyCase[] {
   return parseJsonLines(text, {
     file,
-    schema: evalCase,
+    schema: evalLine,
     uniqueKey: (c) => c.id,
     keyName: 'id',
     fail: (m) => new CasesError(m),
@@ -85,16 +133,26 @@ export function parseCases(text: string, file = '<cases>', rejected?: RejectedCa
   }).map((r) => r.record);
 }
 
-export async function loadCases(file: string, rejected?: RejectedCase[]): Promise<EvalCase[]> {
+/** Every case of a file, conversations included (the triage evaluation). */
+export async function loadAllCases(file: string, rejected?: RejectedCase[]): Promise<AnyCase[]> {
   return parseCases(await readFile(file, 'utf8'), file, rejected);
 }
 
-export function isTriage(c: EvalCase): c is TriageCase {
+/** The single-message cases of a file (what retrieval and the urgency model are scored on). */
+export async function loadCases(file: string, rejected?: RejectedCase[]): Promise<EvalCase[]> {
+  return (await loadAllCases(file, rejected)).filter((c): c is EvalCase => !isConversation(c));
+}
+
+export function isTriage(c: AnyCase): c is TriageCase {
   return c.kind === 'triage';
 }
 
+export function isConversation(c: AnyCase): c is ConversationCase {
+  return c.kind === 'conversation';
+}
+
 /** A triage case whose expected condition is one of our pages (what retrieval can be scored on). */
-export function hasCondition(c: EvalCase): c is TriageCase & { condition: string } {
+export function hasCondition(c: AnyCase): c is TriageCase & { condition: string } {
   return c.kind === 'triage' && c.condition !== null;
 }
 
@@ -104,3 +162,6 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 }
+
+/** The single-message cases of a parsed file. */
+export const messageCases = (cases: AnyCase[]): EvalCase[] => cases.filter((c): c is EvalCase => !isConversation(c));

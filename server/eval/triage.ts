@@ -10,7 +10,8 @@ import { createEmbedder } from '../retrieval/embedders/index.js';
 import { startRetrieval } from '../retrieval/index.js';
 import type { Retriever } from '../contract/retrieval.js';
 import { applySafetyFloor, assessSafety } from '../safety/index.js';
-import { isTriage, loadCases, percentile, REVIEW_VERDICTS, type EvalCase, type RejectedCase, type ReviewOrigin } from './cases.js';
+import { isConversation, isTriage, loadAllCases, percentile, REVIEW_VERDICTS, type AnyCase, type EvalCase, type RejectedCase, type ReviewOrigin } from './cases.js';
+import { conversationReport, formatConversationReport, levelScores, runConversation, type ConversationOutcome, type ConversationReport, type LevelScores } from './conversation.js';
 import { TurnError } from '../contract/errors.js';
 
 /**
@@ -43,6 +44,9 @@ export interface TriageEvalOptions {
 export interface TriageOutcome {
   id: string;
   kind: EvalCase['kind'];
+  /** A single message's writing style, and a minimal pair's id and the respect it differs in. */
+  style?: string;
+  pair?: { id: string; modifier: string };
   /** `condition: null`: none of our pages fits; such cases count for severity, not condition. */
   expected: { condition?: string | null; severity?: Severity; route: Route };
   predicted?: Prediction;
@@ -94,6 +98,13 @@ export interface TriageReport {
   /** Cases that failed to run (e.g. a model server error after its retries), left out of every rate. */
   failed: { id: string; code: string; message: string }[];
   outcomes: TriageOutcome[];
+  /** Single messages by writing style (basic, anxious, downplay), when the cases name one. */
+  byStyle?: Record<string, LevelScores & { selfCareOverTriaged: string }>;
+  /** Minimal pairs: how many have both sides at the right level, by the respect they differ in. */
+  pairs?: Record<string, { pairs: number; bothRight: number }>;
+  /** Conversation cases, scored on the level after the last message. */
+  conversations?: ConversationReport;
+  conversationOutcomes?: ConversationOutcome[];
 }
 
 export interface EvaluateDeps {
@@ -115,7 +126,9 @@ export interface EvaluateDeps {
 
 const RANK: Record<Severity, number> = { 'Self-care': 0, 'Urgent Primary Care': 1, 'A&E': 2 };
 
-export async function evaluateTriage(deps: EvaluateDeps, cases: EvalCase[], rejected: RejectedCase[] = []): Promise<TriageReport> {
+export async function evaluateTriage(deps: EvaluateDeps, all: AnyCase[], rejected: RejectedCase[] = []): Promise<TriageReport> {
+  const conversations = all.filter(isConversation);
+  const cases = all.filter((c): c is EvalCase => !isConversation(c));
   const floor = deps.floor ?? true;
   const outcomes = new Array<TriageOutcome>(cases.length);
   let overridden = 0;
@@ -127,6 +140,7 @@ export async function evaluateTriage(deps: EvaluateDeps, cases: EvalCase[], reje
     const started = performance.now();
     const ms = () => Math.round((performance.now() - started) * 10) / 10;
     if (!isTriage(c)) return { id: c.id, kind: c.kind, expected: expected(c), route: await routeOf(deps, c), ms: ms() };
+    const labels = { ...(c.style ? { style: c.style } : {}), ...(c.pair ? { pair: { id: c.pair, modifier: c.modifier ?? 'unnamed' } } : {}) };
     const result = await triageOnce({ text: c.text, ...(c.demographics ? { demographics: c.demographics } : {}) }, deps);
     const elapsed = ms();
     const safety = assessSafety(c.text, c.demographics);
@@ -138,6 +152,7 @@ export async function evaluateTriage(deps: EvaluateDeps, cases: EvalCase[], reje
     return {
       id: c.id,
       kind: c.kind,
+      ...labels,
       expected: expected(c),
       predicted: floored?.prediction ?? result.prediction,
       raw: result.prediction,
@@ -165,7 +180,38 @@ export async function evaluateTriage(deps: EvaluateDeps, cases: EvalCase[], reje
   };
   const workers = Math.max(1, Math.min(deps.concurrency ?? 1, cases.length));
   await Promise.all(Array.from({ length: workers }, () => worker()));
-  return report(deps, outcomes, floor, overridden, rejected);
+  const conversationOutcomes: ConversationOutcome[] = [];
+  for (const c of conversations) conversationOutcomes.push(await runConversation(deps, c));
+  const result = report(deps, outcomes, floor, overridden, rejected);
+  return conversations.length ? { ...result, conversations: conversationReport(conversationOutcomes), conversationOutcomes } : result;
+}
+
+function styleReport(triage: TriageOutcome[]): TriageReport['byStyle'] {
+  const styles = [...new Set(triage.flatMap((o) => (o.style ? [o.style] : [])))];
+  if (!styles.length) return undefined;
+  return Object.fromEntries(
+    styles.map((style) => {
+      const group = triage.filter((o) => o.style === style);
+      const selfCare = group.filter((o) => o.expected.severity === 'Self-care');
+      const raised = selfCare.filter((o) => o.predicted?.severity !== 'Self-care').length;
+      const scores = levelScores(group.map((o) => ({ expected: o.expected.severity as Severity, predicted: (o.predicted as Prediction).severity })));
+      return [style, { ...scores, selfCareOverTriaged: `${raised}/${selfCare.length}` }];
+    }),
+  );
+}
+
+function pairReport(triage: TriageOutcome[]): TriageReport['pairs'] {
+  const byPair = new Map<string, TriageOutcome[]>();
+  for (const o of triage) if (o.pair) byPair.set(o.pair.id, [...(byPair.get(o.pair.id) ?? []), o]);
+  if (!byPair.size) return undefined;
+  const out: NonNullable<TriageReport['pairs']> = {};
+  for (const sides of byPair.values()) {
+    const modifier = sides[0]?.pair?.modifier ?? 'unnamed';
+    const entry = (out[modifier] ??= { pairs: 0, bothRight: 0 });
+    entry.pairs++;
+    if (sides.every((o) => o.predicted?.severity === o.expected.severity)) entry.bothRight++;
+  }
+  return out;
 }
 
 /** The offline engine records why it chose its severity; other engines record nothing here. */
@@ -238,6 +284,8 @@ function report(deps: EvaluateDeps, all: TriageOutcome[], floor: boolean, overri
     ...(triage.some((o) => o.review) ? { reviewed: reviewedReport(triage) } : {}),
     failed,
     outcomes: all,
+    ...(styleReport(triage) ? { byStyle: styleReport(triage) } : {}),
+    ...(pairReport(triage) ? { pairs: pairReport(triage) } : {}),
   };
 }
 
@@ -281,6 +329,17 @@ export function formatReport(r: TriageReport, misses = false): string {
     `${pad('')}${SEVERITIES.map(pad).join('')}`,
     ...SEVERITIES.map((e) => `${pad(e)}${SEVERITIES.map((p) => pad(String(r.confusion[e][p]))).join('')}`),
   ];
+  if (r.byStyle) {
+    lines.push('', 'by style          n     A&E recall  under  over   severity  self-care raised');
+    for (const [style, s] of Object.entries(r.byStyle)) {
+      lines.push(`  ${style.padEnd(14)} ${String(s.cases).padStart(4)}  ${f(s.aeRecall)}      ${f(s.underTriageRate)}  ${f(s.overTriageRate)}  ${f(s.severityAccuracy)}     ${s.selfCareOverTriaged}`);
+    }
+  }
+  if (r.pairs) {
+    lines.push('', 'minimal pairs with both sides at the right level');
+    for (const [modifier, p] of Object.entries(r.pairs)) lines.push(`  ${modifier.padEnd(14)} ${p.bothRight}/${p.pairs}`);
+  }
+  if (r.conversations) lines.push('', ...formatConversationReport(r.conversations));
   if (r.reviewed) {
     const v = r.reviewed;
     lines.push('', `reviewed cases (from clinicians' reviews): ${v.nowRight}/${v.cases} now right (severity, and condition when the review names one)`);
@@ -301,6 +360,11 @@ export function formatReport(r: TriageReport, misses = false): string {
         lines.push(`  ${o.id} (${o.kind}) expected ${o.expected.route}, got ${o.route}`);
       }
     }
+    for (const o of r.conversationOutcomes ?? []) {
+      if (o.predicted.severity !== o.expected.severity) {
+        lines.push(`  ${o.id} (${o.pattern}) expected ${o.expected.condition} / ${o.expected.severity}, got ${o.predicted.condition ?? '-'} / ${o.predicted.severity}; turns ${o.perTurn.map((s) => s ?? '-').join(' > ')}`);
+      }
+    }
   }
   return lines.join('\n');
 }
@@ -315,7 +379,7 @@ export async function runTriageEval(options: TriageEvalOptions): Promise<TriageR
   const flags = options.flags ?? {};
   const config = loadConfig();
   const rejected: RejectedCase[] = [];
-  const cases = await loadCases(file, rejected);
+  const cases = await loadAllCases(file, rejected);
   const requested = typeof flags.engine === 'string' ? flags.engine : undefined;
   let provider;
   try {

@@ -5,7 +5,7 @@ import { readMessage } from '../safety/find-signals.js';
 import { urgencyFeatures } from '../safety/urgency/features.js';
 import { isEmergencyScore } from '../safety/urgency/model.js';
 import { fitLogistic, scoreHead } from '../safety/urgency/train.js';
-import { isTriage, parseCases } from './cases.js';
+import { isTriage, messageCases, parseCases } from './cases.js';
 import { THRESHOLDS, TRAINING_FILES } from './urgency-train.js';
 
 /**
@@ -22,7 +22,7 @@ const needsUrgent = Number(process.argv[3] ?? THRESHOLDS.emergencyNeedsUrgent);
 
 async function load(file: string) {
   const text = await readFile(new URL(file, `file://${ROOT}`), 'utf8');
-  return parseCases(text, file).map((c) => {
+  return messageCases(parseCases(text, file)).map((c) => {
     const assessed = assessSafety(c.text, c.demographics);
     return {
       severity: isTriage(c) ? c.severity : null,

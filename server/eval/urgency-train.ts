@@ -9,7 +9,7 @@ import { URGENCY_WEIGHTS_FILE, type UrgencyWeights } from '../safety/urgency/mod
 import { fitLogistic, scoreHead, type Example } from '../safety/urgency/train.js';
 import type { Severity } from '../contract/events.js';
 import type { Demographics } from '../contract/turn.js';
-import { isTriage, parseCases, type EvalCase } from './cases.js';
+import { isTriage, messageCases, parseCases, type EvalCase } from './cases.js';
 
 /**
  * Fits the urgency model on labelled case files and writes server/safety/urgency/weights.json.
@@ -49,6 +49,10 @@ export const TRAINING_FILES = [
   'test/eval/blind-x-cases.jsonl',
   'test/eval/blind-y-cases.jsonl',
   'test/eval/blind-z-cases.jsonl',
+  // Not styles-a or pairs-a (written to the peer protocol and as minimal pairs): fitted on them,
+  // the model moved everyday look-alikes ("sprained my wrist and cant hold a cup") over its 999
+  // line. Words a context modifier marks (asked about, feared, someone else's, long ago) are their
+  // own features (`h_` in features.ts), which these files rarely have: the model mostly ignores them.
 ];
 
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */
@@ -88,7 +92,7 @@ const labelled = (c: EvalCase): Labelled => ({
 
 async function readCaseFile(file: string): Promise<CaseFile> {
   const text = await readFile(new URL(file, `file://${ROOT}`), 'utf8');
-  return { file, sha256: createHash('sha256').update(text).digest('hex'), cases: parseCases(text, file).map(labelled) };
+  return { file, sha256: createHash('sha256').update(text).digest('hex'), cases: messageCases(parseCases(text, file)).map(labelled) };
 }
 
 const featuresOf = (c: Labelled) => urgencyFeatures(readMessage(c.text, c.demographics), c.demographics);

@@ -7,6 +7,7 @@ import { builder } from './builder.js';
 import { readableTurn, requireThreadRead, requireTriage } from './access.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { publicMessage } from '../turns/public-errors.js';
+import { caseOfTrace, ClinicalCaseRef } from './case.js';
 
 export const RoleEnum = builder.enumType('Role', {
   description: 'Who wrote a message.',
@@ -285,6 +286,16 @@ TurnRef.implement({
             completionTokens: typeof u.completionTokens === 'number' ? u.completionTokens : undefined,
           };
         });
+      },
+    }),
+    case: t.field({
+      type: ClinicalCaseRef,
+      nullable: true,
+      description: "The conversation's case as the safety rules read it for this turn: each finding with its assertion, the words it came from and the rules it fired. Needs triage:read.",
+      resolve: async (turn, _a, ctx) => {
+        await requireThreadRead(ctx, turn.threadId);
+        requireTriage(ctx);
+        return caseOfTrace(turn.trace);
       },
     }),
     trace: t.field({

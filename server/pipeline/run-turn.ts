@@ -43,14 +43,12 @@ const status = (stage: Stage): RunnerEvent => ({ type: 'StatusChunk', stage, mes
 
 /**
  * Said first when the safety rules raised the severity above what the reasoning (already shown)
- * concluded, so a visitor reading both is not left with two verdicts.
+ * concluded: one clear statement of the advice to follow, not a second verdict to weigh.
  */
 const SAFER_ADVICE: Record<Severity, string> = {
   'Self-care': '',
-  'Urgent Primary Care':
-    'The reasoning above rated this as less urgent, but some of what you describe needs a doctor to look at it, so please follow the safer advice: speak to NHS 111 or your GP today.',
-  'A&E':
-    'The reasoning above did not rate this as an emergency, but some of what you describe can be a sign of one, so please follow the safer advice: call 999 or go to A&E now.',
+  'Urgent Primary Care': '**Please speak to NHS 111 or your GP today.** Some of what you have told me needs a doctor to look at it soon.',
+  'A&E': '**Please call 999 or go to A&E now.** Some of what you have told me can be a sign of an emergency.',
 };
 
 const rank = (s: Severity) => SEVERITIES.indexOf(s);
@@ -93,8 +91,15 @@ export async function* runTurn(deps: PipelineDeps, input: TurnInput, signal: Abo
   } else {
     decision = yield* engine.route(ctx);
   }
-  yield { type: 'Record', record: { route: decision.route } };
-  if (decision.route === 'DIRECT') return;
+  yield { type: 'Record', record: { route: decision.route, ...(safety.case ? { trace: { case: safety.case } } : {}) } };
+  // The level the conversation has reached holds: a "thanks" or a question after urgent signs is
+  // answered, and the advice said again (an emergency never gets here: it goes to triage above).
+  const held = safety.urgent ? adviceForSeverity('Urgent Primary Care', safety) : null;
+  if (decision.route === 'DIRECT') {
+    if (held) yield { type: 'AnswerChunk', delta: `\n\n${adviceMarkdown(held)}` };
+    return;
+  }
+  // (A clarifying question is still gathering: the advice card the turn manager sent shows the level.)
   if (decision.route === 'CLARIFY') {
     yield { type: 'AnswerChunk', delta: decision.question };
     return;

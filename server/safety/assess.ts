@@ -1,7 +1,7 @@
 import type { Demographics } from '../contract/turn.js';
 import { KIND_PRIORITY, RULES, type Rule } from './rules.js';
 import type { SignalId } from './signals.js';
-import { readMessage } from './find-signals.js';
+import { readMessage, type ReadMessage } from './find-signals.js';
 import { scoreUrgency, type UrgencyScore } from './urgency/model.js';
 import type { AssessSafety, EmergencyKind, SafetyAssessment } from './types.js';
 
@@ -51,8 +51,16 @@ function urgencyRule(score: UrgencyScore, rules: { ruleEmergency: boolean; anyRu
  * The emergency rules every engine passes through. Pure and synchronous: the same text always
  * gives the same answer, so a model can never talk its way past it.
  */
-export const assessSafety: AssessSafety = (text: string, demographics?: Demographics): SafetyAssessment => {
-  const message = readMessage(text, demographics);
+export const assessSafety: AssessSafety = (text: string, demographics?: Demographics): SafetyAssessment =>
+  assessRead(readMessage(text, demographics), demographics);
+
+/**
+ * The rules and the urgency model over signs already read (one message, or a whole case).
+ * `model: false`: the rules alone. `modelReads`: what the urgency model reads, when not the same
+ * as what the rules read (a conversation: the rules read the whole case, the model its last
+ * messages, as it was fitted on single messages).
+ */
+export function assessRead(message: ReadMessage, demographics?: Demographics, options: { model?: boolean; modelReads?: ReadMessage } = {}): SafetyAssessment {
   const { found } = message;
   const fired: { rule: Rule; phrases: string[] }[] = [];
   for (const rule of RULES) {
@@ -61,7 +69,7 @@ export const assessSafety: AssessSafety = (text: string, demographics?: Demograp
   }
   fired.sort((a, b) => KIND_PRIORITY.indexOf(a.rule.kind) - KIND_PRIORITY.indexOf(b.rule.kind));
   const ruleEmergency = fired.some((f) => (f.rule.level ?? 'EMERGENCY') === 'EMERGENCY');
-  const urgency = scoreUrgency(message, demographics, fired.length > 0 && !ruleEmergency);
+  const urgency = options.model === false ? { level: null, emergency: 0, urgent: 0, because: [] } : scoreUrgency(options.modelReads ?? message, demographics, fired.length > 0 && !ruleEmergency);
   // The model only adds what the rules did not already say: an emergency the rules missed, or
   // urgency where no rule fired at all.
   // A rule held back by its documented clinical exception (a usual fit in known epilepsy that has
@@ -85,4 +93,4 @@ export const assessSafety: AssessSafety = (text: string, demographics?: Demograp
     fired: fired.map((f) => ({ label: f.rule.label, level: f.rule.level ?? 'EMERGENCY', source: f.rule.source, matched: [...new Set(f.phrases)] })),
     urgency: { emergency: round(urgency.emergency), urgent: round(urgency.urgent) },
   };
-};
+}

@@ -1,5 +1,6 @@
 import type { Demographics } from '../contract/turn.js';
-import { normalise } from './text.js';
+import { normalise } from '../clinical/text.js';
+import type { SignalId } from './signals.js';
 
 /**
  * Facts about the person that change what a symptom means, read from the form's demographics and
@@ -212,4 +213,37 @@ export function contextSignals(text: string, demographics?: Demographics): Map<C
   const flow = peakFlowShare(said);
   if (flow !== undefined && flow < 0.5) add('peakFlowLow', `peak flow ${Math.round(flow * 100)}% of normal`);
   return found;
+}
+
+// "sugar was 2.9", "bm 3.1", "glucose now 6.8", "back up to 6.4": a blood glucose reading (mmol/L).
+const GLUCOSE = /\b(?:blood sugars?|sugars?|glucose|bms?|levels?|reading|readings|meter says|(?:back )?(?:up )?to|now)(?: (?:is|are|was|were|its|at|of|reads|says|back|up|to|now|only|about|around)){0,3} (\d{1,2}(?:\.\d)?)\b(?! ?(?:years?|yrs?|mins?|minutes?|hours?|hrs?|weeks?|days?|kg|mg|units?|am|pm|%))/g;
+const NOW_CUE = /\b(?:now|back (?:up )?to|came up to|gone up to|up to|after|then)\b[^.]{0,12}$/;
+const DIABETES_WORDS = /\b(?:hypo\w*|sugars?|glucose|bms?|diabet\w*|insulin)\b/;
+
+/** A reading that answers signs (the concepts it shows are not there now), and whether it is told as now. */
+export interface ReadingAnswer {
+  concepts: SignalId[];
+  /** Told as the state now ("now 6.8", "back up to 6.4"): it answers the signs said before it. */
+  now: boolean;
+}
+
+/**
+ * Readings that say a sign is not there now: a temperature under 38, oxygen at 95% or more, a
+ * blood glucose of 4 to 12 after a hypo (NHS: once above 4, have a snack; no emergency). A later
+ * normal reading answers an earlier abnormal one in the conversation's case (the latest reading
+ * is the one that stands).
+ */
+export function normalReadings(text: string, demographics?: Demographics): ReadingAnswer[] {
+  const said = normalise(text);
+  const out: ReadingAnswer[] = [];
+  const temperature = highestTemperature(said);
+  if (temperature !== undefined && temperature < 38) out.push({ concepts: ['temperature38', 'temperature39'], now: false });
+  const oxygen = lowestOxygen(said);
+  if (oxygen !== undefined && oxygen >= 95) out.push({ concepts: ['oxygenLow', 'oxygenBorderline'], now: false });
+  if (DIABETES_WORDS.test(said) || DIABETES.test(demographics?.notes ? normalise(demographics.notes) : '')) {
+    const readings = [...said.matchAll(GLUCOSE)].map((m) => ({ value: Number(m[1]), now: NOW_CUE.test(said.slice(0, m.index + m[0].length - (m[1] as string).length)) }));
+    const last = readings.at(-1);
+    if (last && last.value >= 4 && last.value <= 12) out.push({ concepts: ['hypoSigns', 'hypoDanger', 'hypoNotResponding'], now: last.now || readings.length > 1 });
+  }
+  return out;
 }

@@ -1,20 +1,34 @@
 import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS, type Signal, type SignalId } from './signals.js';
 import type { Demographics } from '../contract/turn.js';
-import { contextSignals, type ContextSignalId } from './context.js';
-import { isNegated, REMOTE_PAST, toClauses, typoFixer, type Clause } from './text.js';
+import { contextSignals, normalReadings, type ContextSignalId } from './context.js';
+import { assertionAt, COUNTS_AS_PRESENT, isPseudoNegation, type AssertionOptions } from '../clinical/context.js';
+import type { Finding } from '../clinical/findings.js';
+import { NEGATION_CUES } from '../clinical/modifiers.js';
+import { toClauses, typoFixer, type Clause } from '../clinical/text.js';
 
 const fixTypo = typoFixer(SAFETY_VOCABULARY, new Set(SAFETY_KNOWN_WORDS));
 
 /** A message as the rules read it: normalised clauses, common misspellings of key words fixed. */
 export const safetyClauses = (text: string): Clause[] => toClauses(text, fixTypo);
 
-/** Every non-negated occurrence of each signal, as the matched phrases. */
-export function findSignals(clauses: Clause[]): Map<SignalId, string[]> {
-  const found = new Map<SignalId, string[]>();
+/**
+ * How each negation mode of a signal reads its context (signals.ts): 'normal' phrases are read
+ * with every modifier (denied, asked about, feared, someone else's, long ago); 'strict' ones only
+ * with a denial right before them ("not suicidal"); 'none' carry their own meaning.
+ */
+const READING: Record<Signal['negation'], AssertionOptions> = {
+  normal: { negation: { stopAtAnd: true }, modifiers: true },
+  strict: { negation: { window: 3, stopAtAnd: true }, modifiers: false },
+  none: { negation: false, modifiers: false },
+};
+
+/** Every occurrence of each signal in the clauses, with what its context says of it. */
+export function findSignalFindings(clauses: Clause[]): Finding<SignalId>[] {
+  const findings: Finding<SignalId>[] = [];
   for (const [id, signal] of Object.entries(SIGNALS) as [Exclude<SignalId, ContextSignalId>, Signal][]) {
-    for (const clause of clauses) {
-      if (signal.unless?.test(clause.text)) continue;
-      if (signal.negation === 'normal' && REMOTE_PAST.test(clause.text)) continue;
+    const reading = READING[signal.negation];
+    clauses.forEach((clause, index) => {
+      if (signal.unless?.test(clause.text)) return;
       // exec on the signal's own (global) pattern rather than matchAll, which clones the pattern
       // on every call: under load, with the garbage collector busy, the clones of these large
       // alternations were compiled again and again (the rules' share of the CPU doubled).
@@ -24,15 +38,41 @@ export function findSignals(clauses: Clause[]): Map<SignalId, string[]> {
         if (m[0] === '') pattern.lastIndex++; // (no pattern matches empty text; never loop on one that would)
         const start = countSpaces(clause.text, m.index);
         const end = start + countSpaces(m[0], m[0].length) + 1;
-        if (signal.negation === 'normal' && isNegated(clause, start, end, { stopAtAnd: true })) continue;
-        if (signal.negation === 'strict' && isNegated(clause, start, end, { window: 3, stopAtAnd: true })) continue;
-        const list = found.get(id) ?? [];
-        list.push(m[0]);
-        found.set(id, list);
+        const { assertion, cue } = signal.negation === 'normal' && deniedInsideGap(signal, clause, start, end) ? { assertion: 'absent' as const, cue: undefined } : assertionAt(clause, start, end, reading);
+        findings.push({ concept: id, assertion, words: m[0], clause: index, message: clause.message, ...(cue ? { cue } : {}) });
       }
-    }
+    });
+  }
+  return findings;
+}
+
+/** The signs present (or possibly present) in the findings, as the matched phrases. */
+export function presentSigns(findings: readonly Finding<SignalId>[]): Map<SignalId, string[]> {
+  const found = new Map<SignalId, string[]>();
+  for (const f of findings) {
+    if (!COUNTS_AS_PRESENT.has(f.assertion)) continue;
+    found.set(f.concept, [...(found.get(f.concept) ?? []), f.words]);
   }
   return found;
+}
+
+/** Every sign present in the clauses, as the matched phrases. */
+export function findSignals(clauses: Clause[]): Map<SignalId, string[]> {
+  return presentSigns(findSignalFindings(clauses));
+}
+
+/**
+ * A denial inside the phrase's own gap words: "neck isnt stiff" matches `neck (\w+){0,2} stiff`
+ * with the cue as filler. When the phrase still matches with the cue taken out, the cue was not
+ * part of its meaning (as it is in "rash doesnt fade"), so it denies the phrase.
+ */
+function deniedInsideGap(signal: Signal, clause: Clause, start: number, end: number): boolean {
+  const tokens = clause.tokens.slice(start, end);
+  // A hedge or a failed treatment ("hasnt helped", "still not better") is no denial (modifiers.ts).
+  const isCue = (t: string, i: number) => NEGATION_CUES.has(t) && !isPseudoNegation(tokens, i);
+  if (!tokens.some(isCue)) return false;
+  const without = tokens.filter((t, i) => !isCue(t, i)).join(' ');
+  return new RegExp(signal.pattern.source).test(without);
 }
 
 function countSpaces(text: string, upTo: number): number {
@@ -41,18 +81,28 @@ function countSpaces(text: string, upTo: number): number {
   return n;
 }
 
-/** A message read for the rules: its clauses and every sign present, the person's context included. */
+/** A message read for the rules: its clauses, every finding, and every sign present (the person's context included). */
 export interface ReadMessage {
   clauses: Clause[];
   found: Map<SignalId, string[]>;
+  findings: Finding<SignalId>[];
 }
 
 export function readMessage(text: string, demographics?: Demographics): ReadMessage {
   const clauses = safetyClauses(text);
-  const found = findSignals(clauses);
+  const findings = findSignalFindings(clauses);
   if (demographics?.age !== undefined && demographics.age < 16) {
-    found.set('child', [...(found.get('child') ?? []), `age ${demographics.age}`]);
+    findings.push({ concept: 'child', assertion: 'present', words: `age ${demographics.age}`, clause: -1, message: 0 });
   }
-  for (const [id, why] of contextSignals(text, demographics)) found.set(id, [...(found.get(id) ?? []), ...why]);
-  return { clauses, found };
+  for (const [id, why] of contextSignals(text, demographics)) {
+    for (const words of why) findings.push({ concept: id, assertion: 'present', words, clause: -1, message: 0 });
+  }
+  for (const reading of normalReadings(text, demographics)) {
+    for (const id of reading.concepts) {
+      // "had a hypo, confused, had juice, now 6.8": the reading told as now answers the signs before it.
+      if (reading.now) for (const f of findings) if (f.concept === id && f.assertion === 'present') f.assertion = 'resolved';
+      findings.push({ concept: id, assertion: 'absent', words: 'a normal reading', clause: -1, message: 0 });
+    }
+  }
+  return { clauses, found: presentSigns(findings), findings };
 }

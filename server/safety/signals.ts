@@ -127,7 +127,7 @@ const CORE_SIGNALS = {
     `(?:harm|harmed|harming) ${SELF}`,
     `(?:cut|cutting|burnt|burned|hurt|hurting) ${SELF} (?:on purpose|deliberately|again)`,
     `deliberately (?:hurt|cut|harm|burn|burnt|burned)\\w* ${SELF}`,
-  ], /\b(?:no|not|never|without|wont|wouldnt|would never|will never|no urge to|not going to|not gonna)(?: \w+){0,2} (?:hurt|harm|cut|burn)\w* (?:my|him|her|them)sel\w*\b(?! (?:until|till|til|before|now))/),
+  ], /\b(?:no|not|never|without|wont|wouldnt|would never|will never|no urge to|not going to|not gonna|dont|doesnt|didnt|havent|hasnt)(?: \w+){0,4} (?:hurt|harm|cut|burn)\w* (?:my|him|her|them)sel\w*\b(?! (?:until|till|til|before|now))/),
   cuttingSelf: sig('none', [`(?:cutting|been cutting|cut) ${SELF}`, 'cut (?:my|his|her) (?:arm|arms|wrist|wrists|leg|legs|thigh|thighs) (?:deeper|too deep|again)', '(?:cutting|cut) my (?:arms|wrists|thighs|legs)', 'slit (?:my )?wrists?',
     '(?:been|started|keeps|keep|is|was|caught (?:her|him|them)) (?:cutting|scratching|burning) (?:my|his|her|their) (?:arms|wrists|thighs|legs|stomach|skin)'],
     /\b(?:accident\w*|shaving|shave|cooking|cook|knife slipped|chopping|kitchen|slicing|gardening|paper|tin|can|glass|diy|work|finger|thumb)\b/),
@@ -296,8 +296,13 @@ const CORE_SIGNALS = {
 
   // ---- meningitis -------------------------------------------------------------------------------
   nonBlanching: sig('normal', [
-    '(?:rash|spots|marks|blotches|dots|bruises|bruising|pinpricks?|pin pricks?)(?: \\w+){0,5} (?:doesnt|does not|didnt|wont|isnt|dont|not|never|hasnt|havent|arent|wouldnt|cant|still)(?: \\w+)? (?:fade|fading|faded|go away|going away|disappear\\w*|blanch\\w*|change|changing|go white|turn white|turning white|lighten|visible|there|see|showing)',
-    '(?:non|not|no) ?blanch\\w*', 'glass(?: \\w+){0,4} (?:doesnt|didnt|still|not|wont|cant|can still|isnt)',
+    // A glass test told by its result: not fading, or still to be seen, is the red flag; "it is not
+    // there any more" or "cant see it" under the glass is the rash fading (the reassuring check).
+    '(?:rash|spots|marks|blotches|dots|bruises|bruising|pinpricks?|pin pricks?)(?: \\w+){0,5} (?:doesnt|does not|didnt|wont|isnt|dont|not|never|hasnt|havent|arent|wouldnt|cant)(?: \\w+)? (?:fade|fading|faded|go away|going away|disappear\\w*|blanch\\w*|change|changing|go white|turn white|turning white|lighten)',
+    '(?:rash|spots|marks|blotches|dots|bruises|bruising|pinpricks?|pin pricks?)(?: \\w+){0,5} (?:still|can still|could still)(?: \\w+)? (?:visible|there|see|seen|showing)',
+    '(?:non|not|no) ?blanch\\w*',
+    'glass(?: \\w+){0,4} (?:doesnt|didnt|not|wont|isnt)(?: \\w+)? (?:fade|fading|faded|go|going|disappear\\w*|change|changing|blanch\\w*|lighten|go white|turn white)',
+    'glass(?: \\w+){0,4} (?:still|can still|could still)(?: \\w+)? (?:see|seen|visible|there|showing)',
     '(?:doesnt|does not|didnt|dont|wont|not|isnt) (?:go|going|fade|fading|disappear\\w*|change|changing|go white|go away)(?: \\w+){0,5} (?:glass|tumbler|(?:press|pressed|pressing|push|pushed|pushing) (?:on|it|them|down))',
     'purple (?:rash|spots|blotches|bruises|bruising|marks|dots)', 'pin ?prick (?:rash|spots)', '(?:rash|spots) (?:that |which )?(?:look|looks) like bruis\\w*',
   ]),

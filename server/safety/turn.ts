@@ -1,6 +1,10 @@
+import { LRUCache } from 'lru-cache';
 import type { Demographics, HistoryMessage } from '../contract/turn.js';
-import { assessSafety } from './assess.js';
-import type { SafetyAssessment } from './types.js';
+import { buildCase, standingFindings, type ClinicalCase, type SuspicionChecks } from '../clinical/case.js';
+import { assessRead } from './assess.js';
+import { presentSigns, readMessage, type ReadMessage } from './find-signals.js';
+import type { SignalId } from './signals.js';
+import type { CaseView, SafetyAssessment } from './types.js';
 
 /** What the rules read of a turn: the new message, the conversation so far and who it is about. */
 export interface TurnText {
@@ -16,27 +20,99 @@ export interface TurnText {
 const assessed = new WeakMap<TurnText, SafetyAssessment>();
 
 /**
- * Emergencies are judged on the new message, and also on the previous user message with it when
- * the new one adds to it ("chest pain" earlier, "now I'm sweating" now): the combination counts
- * only if something the new message says is part of what matched, so a later "thanks" does not
- * re-trigger an emergency already dealt with.
+ * Each message is read, and judged on its own, once per process: a conversation's earlier
+ * messages come back with every turn. Bounded, since the keys are what people typed.
+ */
+interface MessageReading {
+  read: ReadMessage;
+  alone: SafetyAssessment;
+}
+const readings = new LRUCache<string, MessageReading>({ max: 4000 });
+function reading(text: string, demographics?: Demographics): MessageReading {
+  const key = `${demographics ? JSON.stringify(demographics) : ''}\u0000${text}`;
+  const known = readings.get(key);
+  if (known) return known;
+  const read = readMessage(text, demographics);
+  const fresh = { read, alone: assessRead(read, demographics) };
+  readings.set(key, fresh);
+  return fresh;
+}
+
+/**
+ * The urgency model reads the last two messages (their words and standing signs): it was fitted on
+ * single messages, and a whole conversation read together tips it over its lines. The rules, not
+ * the model, combine signs said further back; each earlier message keeps its own verdict.
+ */
+const URGENCY_WORDS_FROM_LAST = 2;
+
+/** A suspicion the person states, answered by its checks ("I think it's a stroke" by FAST). */
+const SUSPICIONS: SuspicionChecks<SignalId> = {
+  strokeMention: { checks: ['faceDroop', 'armWeak', 'speech'], reassuring: ['armsNormal', 'speechNormal'], needs: 2 },
+};
+
+const rankOf = (a: SafetyAssessment): number => (a.emergency ? 2 : a.urgent ? 1 : 0);
+
+/**
+ * The rules over the conversation's case. Every user message is read (once) into findings; the
+ * case accumulates them, a correction retracts what it denies; the rules run over every standing
+ * finding together (signs split over messages combine) and over each message's own, and the
+ * strongest holds: an emergency said three messages ago still counts when the last message is
+ * "can I take ibuprofen?" or "it has eased a bit". See docs/safety.md.
  */
 export function assessTurn(turn: TurnText): SafetyAssessment {
   // The turn manager (advice before sendMessage returns) and the pipeline (routing, the floor)
-  // both ask about the same turn; the rules cost milliseconds a message, so they run once.
+  // both ask about the same turn: the case is built once per turn.
   const known = assessed.get(turn);
   if (known) return known;
-  const result = assessUncached(turn);
+  const messages = [...turn.history.filter((m) => m.role === 'user').map((m) => m.content), turn.text];
+  const result = assessConversation(messages, turn.demographics);
   assessed.set(turn, result);
   return result;
 }
 
-function assessUncached(turn: TurnText): SafetyAssessment {
-  const alone = assessSafety(turn.text, turn.demographics);
-  if (alone.emergency) return alone;
-  const previous = [...turn.history].reverse().find((m) => m.role === 'user')?.content;
-  if (!previous) return alone;
-  const combined = assessSafety(`${previous}. ${turn.text}`, turn.demographics);
-  const text = turn.text.toLowerCase();
-  return combined.emergency && combined.matched.some((m) => text.includes(m.toLowerCase())) ? combined : alone;
+/** The case of these messages (oldest first) and the rules' verdict on it. */
+export function assessConversation(messages: readonly string[], demographics?: Demographics): SafetyAssessment {
+  const readingsOf = messages.map((m) => reading(m, demographics));
+  const kase = buildCase(
+    readingsOf.map((r) => r.read),
+    SUSPICIONS,
+  );
+  const only = readingsOf.length === 1 ? readingsOf[0] : undefined;
+  if (only) return { ...only.alone, case: caseView(kase, only.alone) };
+  const recent = new Set(readingsOf.map((_, i) => i).slice(-URGENCY_WORDS_FROM_LAST));
+  const recentFindings = standingFindings(kase).filter((f) => recent.has(f.message));
+  let best = assessRead({ clauses: [], found: presentSigns(standingFindings(kase)), findings: kase.findings }, demographics, {
+    modelReads: {
+      clauses: readingsOf.slice(-URGENCY_WORDS_FROM_LAST).flatMap((r) => r.read.clauses),
+      found: presentSigns(recentFindings),
+      findings: recentFindings,
+    },
+  });
+  // Each message on its own too, as it was judged when sent: a documented exception another
+  // message brings ("it settles when I rest") does not take back an emergency said in full. A
+  // message whose findings a later one answered (denied, checked, corrected) is judged again on
+  // what still stands, by the rules alone (the model cannot unread its words).
+  const answered = new Set(kase.findings.filter((f) => f.retracted || f.supersededBy !== undefined).map((f) => f.message));
+  readingsOf.forEach((r, i) => {
+    const alone = answered.has(i) ? assessRead({ ...r.read, found: presentSigns(standingFindings(kase, i)) }, demographics, { model: false }) : r.alone;
+    if (rankOf(alone) > rankOf(best)) best = alone;
+  });
+  return { ...best, case: caseView(kase, best) };
+}
+
+/** The case as staff see it: each finding, what it says, where from, and which rules it fired. */
+function caseView(kase: ClinicalCase<SignalId>, verdict: SafetyAssessment): CaseView {
+  return {
+    findings: kase.findings.map((f) => ({
+      concept: f.concept,
+      assertion: f.assertion,
+      words: f.words,
+      message: f.message,
+      ...(f.cue ? { cue: f.cue } : {}),
+      ...(f.retracted ? { retracted: true } : {}),
+      ...(f.supersededBy !== undefined ? { supersededBy: f.supersededBy } : {}),
+      rules: f.retracted || f.supersededBy !== undefined ? [] : verdict.fired.filter((r) => r.matched.includes(f.words)).map((r) => r.label),
+    })),
+    corrections: kase.corrections,
+  };
 }

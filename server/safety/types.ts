@@ -34,6 +34,32 @@ export interface SafetyAssessment {
   fired: { label: string; level: 'EMERGENCY' | 'URGENT'; source: string; matched: string[] }[];
   /** The urgency model's probabilities (A&E; at least 111 or a GP today), whether or not they fired. */
   urgency?: { emergency: number; urgent: number };
+  /** The conversation's case the verdict rests on (a turn's assessment; absent for a bare text). */
+  case?: CaseView;
+}
+
+/** One finding of the case, as staff see it. */
+export interface CaseFindingView {
+  concept: string;
+  /** present, absent, possible, hypothetical (asked about), feared, historical, other (someone else's). */
+  assertion: string;
+  /** The words it came from. */
+  words: string;
+  /** Which of the conversation's user messages (0 = the first). */
+  message: number;
+  /** The modifier's cue that changed the assertion. */
+  cue?: string;
+  /** Taken back by a later correction. */
+  retracted?: boolean;
+  /** Answered by a later message that denied it (the message's index). */
+  supersededBy?: number;
+  /** The rules this finding fired in the verdict. */
+  rules: string[];
+}
+
+export interface CaseView {
+  findings: CaseFindingView[];
+  corrections: { message: number; by: number }[];
 }
 
 /** Signature of the rule set every engine passes through. */

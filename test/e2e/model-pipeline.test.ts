@@ -358,10 +358,12 @@ describe('safety with a model that under-triages', () => {
     expect(reqs[0]?.messages[0]?.content).toContain('THIS IS AN EMERGENCY');
     expect(completionPosts(reasonerLog).at(-1)?.prompt).toContain('<|im_start|>answer\n');
 
-    // The reasoning (already shown) said self-care: the answer first says plainly that the advice
-    // is the safer one, then the responder's words, and it names 999 / A&E.
+    // The reasoning (already shown) said self-care: the answer first says the advice to follow, in
+    // one clear statement (not a second verdict to weigh against the first), then the responder's
+    // words, and it names 999 / A&E.
     const final = answerOf(events);
-    expect(final).toMatch(/^The reasoning above did not rate this as an emergency[^\n]*call 999 or go to A&E now\.\n\n/);
+    expect(final).toMatch(/^\*\*Please call 999 or go to A&E now\.\*\*[^\n]*\n\n/);
+    expect(final).not.toMatch(/reasoning above/); // one verdict, not two
     expect(final).toContain(reply);
     expect(final).toMatch(/\b999\b/);
     expect(final).toContain('A&E');
@@ -386,10 +388,27 @@ describe('safety with a model that under-triages', () => {
     expect(completed(events)).toMatchObject({ route: 'TRIAGE' });
     expect(chatPosts(routerLog).map((r) => r.tools)).toEqual([undefined]); // the responder only
     const final = answerOf(events);
-    expect(final).toMatch(/^The reasoning above did not rate this as an emergency/);
+    expect(final).toMatch(/^\*\*Please call 999 or go to A&E now\.\*\*/);
     expect(final).toContain(reply);
     expect(final).toContain('116 123');
     expect(final).toMatch(/\b111\b/);
+    expect((await turnAsStaff(svc.server, turnId)).prediction).toMatchObject({ severity: 'A_AND_E' });
+  });
+
+  it('the case holds: "thanks" after an emergency is not routed (no direct reply), and is answered with the 999 advice', async () => {
+    svc.routerScripts.chat({ text: 'Please call 999 now.' });
+    svc.reasonerScripts.completion(...reasonerTurn(['Chest pain with sweating.', ' Arm pain.', ' Serious.'], '(heart-attack, A&E)'));
+    const { threadId, token } = await startThread(svc.server);
+    await runTurn(svc.server, token, threadId, "crushing chest pain spreading to my left arm and I'm sweating");
+
+    const reply = 'You are welcome. I hope you feel better soon.';
+    svc.routerScripts.chat({ text: reply });
+    svc.reasonerScripts.completion(...reasonerTurn(['The person says thanks.', ' Nothing new.', ' Fine.'], '(inconclusive, Self-care)'));
+    const routerLog = mark(svc.router);
+    const { turnId, events } = await runTurn(svc.server, token, threadId, 'thanks');
+    expect(chatPosts(routerLog).map((r) => r.tools)).toEqual([undefined]); // the responder only: no routing, so no direct reply
+    expect(events.find((e) => e.__typename === 'AdviceChunk')).toMatchObject({ advice: { level: 'EMERGENCY' } });
+    expect(answerOf(events)).toMatch(/\b999\b/);
     expect((await turnAsStaff(svc.server, turnId)).prediction).toMatchObject({ severity: 'A_AND_E' });
   });
 

@@ -4,7 +4,7 @@ import { adviceForSeverity, applySafetyFloor, assessSafety } from '../../server/
 import { contextSignals } from '../../server/safety/context.js';
 import { RULES } from '../../server/safety/rules.js';
 import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS } from '../../server/safety/signals.js';
-import { typoFixer } from '../../server/safety/text.js';
+import { typoFixer } from '../../server/clinical/text.js';
 import type { EmergencyKind } from '../../server/safety/types.js';
 
 /**

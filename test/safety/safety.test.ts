@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ConditionPage } from '../../server/knowledge/types.js';
 import type { Prediction } from '../../server/contract/events.js';
 import { applySafetyFloor, assessSafety, emergencyNotice } from '../../server/safety/index.js';
-import { isNegated, toClauses } from '../../server/safety/text.js';
+import { isNegated } from '../../server/clinical/context.js';
+import { toClauses } from '../../server/clinical/text.js';
 import { NEGATIVE, POSITIVE } from './phrasings.js';
 
 describe('assessSafety', () => {

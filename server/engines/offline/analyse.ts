@@ -2,7 +2,7 @@ import type { ConditionPage } from '../../knowledge/types.js';
 import type { Demographics } from '../../contract/turn.js';
 import type { RetrievalResult } from '../../contract/retrieval.js';
 import { assessSafety } from '../../safety/index.js';
-import { normalise } from '../../safety/text.js';
+import { normalise } from '../../clinical/text.js';
 import { compileConditions, type CompiledCondition } from './conditions.js';
 import { readFacts, type PatientFacts } from './facts.js';
 import { createReader, type Reader, type StemmedClause } from './lexicon.js';

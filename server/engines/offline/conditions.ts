@@ -1,5 +1,5 @@
 import type { ConditionPage, Flag } from '../../knowledge/types.js';
-import { normalise } from '../../safety/text.js';
+import { normalise } from '../../clinical/text.js';
 import { phraseOf, stem, STOPWORDS, type Phrase } from './lexicon.js';
 
 /** A page's warning sign: 999 (red), be seen soon (urgent), or see a GP when you can (routine). */

@@ -1,6 +1,6 @@
 import type { ConditionPage } from '../../knowledge/types.js';
 import { log } from '../../log.js';
-import { normalise } from '../../safety/text.js';
+import { normalise } from '../../clinical/text.js';
 import { INCONCLUSIVE, INCONCLUSIVE_TITLE, type Prediction, type RunnerEvent } from '../../contract/events.js';
 import type { Analysis, TriageEngine, RouteDecision, TurnContext } from '../../contract/engine.js';
 import type { RetrievalResult, Retriever } from '../../contract/retrieval.js';

@@ -1,5 +1,5 @@
 import type { Demographics } from '../../contract/turn.js';
-import { normalise } from '../../safety/text.js';
+import { normalise } from '../../clinical/text.js';
 
 /**
  * Facts the offline engine reads from a message besides symptoms: who it is about (age, sex,

@@ -1,6 +1,7 @@
 import { stemmer } from 'stemmer';
 import type { ConditionPage } from '../../knowledge/types.js';
-import { isNegated, toClauses, typoFixer, type Clause } from '../../safety/text.js';
+import { isNegated, notEvidenceAt } from '../../clinical/context.js';
+import { toClauses, typoFixer, type Clause } from '../../clinical/text.js';
 
 /**
  * How the offline engine reads text: words are typo-corrected against the vocabulary of the
@@ -395,7 +396,9 @@ export function createReader(pages: readonly ConditionPage[]): Reader {
       toClauses(messages.map(rewritePhrases), fix)
         .map((clause) => joinCompounds(clause, vocabulary))
         .map((clause) => {
-          const stems = clause.tokens.map((t) => (STOPWORDS.has(t) && !NEGATION_WORDS.has(t) ? null : stem(t)));
+          // Words a modifier marks as not the person's sign now (asked about, feared, someone
+          // else's, long ago: clinical/modifiers.ts) are not read as evidence for any page.
+          const stems = clause.tokens.map((t, i) => (notEvidenceAt(clause, i) || (STOPWORDS.has(t) && !NEGATION_WORDS.has(t)) ? null : stem(t)));
           return { clause, stems, reassured: reassuredPositions(clause.tokens, stems) };
         }),
   };

@@ -1,5 +1,5 @@
 import { assessSafety } from '../../safety/index.js';
-import { normalise } from '../../safety/text.js';
+import { normalise } from '../../clinical/text.js';
 import type { CompiledCondition, WeightedPhrase } from './conditions.js';
 import { matchPhrase, stem, STOPWORDS, type Reader } from './lexicon.js';
 import { CLARIFY, DIRECT } from './templates.js';
@@ -104,6 +104,10 @@ const ACKNOWLEDGE = /^(?:ok+|okay|k|kk|lol|haha+|cool|great|nice|alright|sure|fi
 const MEDICAL =
   /\b(?:rash|lump|swell\w*|swollen|bleed\w*|blood(?! tests?\b)|cough\w*|fever\w*|temperature|temp|vomit\w*|diarrh\w*|dizz\w*|headache|migraine|itch\w*|spots?|breath\w*|chest|throat|ears?|eyes?|tummy|stomach|belly|neck|legs?|arms?|knee|ankle|wrist|foot|feet|hands?|tooth|teeth|gums?|skin|wee|pee|poo|periods?|pregnan\w*|infection|nose|sneez\w*|burn\w*|bite|sting|stung|sore|numb\w*|tingl\w*|faint\w*|tired|exhausted|insomnia|anxious|anxiety|panic\w*|depress\w*|blister\w*|head|back pain|backache|nausea|nauseous|cramps?|bloated|constipat\w*|discharge|lumps?|shaking|shivering|palpitations?|heart|heels?|ribs?|pelvis|fingers?(?! on it)|thumbs?|toes?|(?:finger|toe)?nails?|eyelids?|lips?|mouth|tongue|face|cheeks?|jaw|shoulders?|hips?|elbows?|bum|bottom|groin|armpits?|bowels?|splinters?|verrucas?|warts?|styes?|boils\b|an? boil|cysts?|graze\w*|cuts?|bruis\w*|sprain\w*|memory|voice|croaky|hoarse|\w*worms|scabies|lice|nits|condom|contracepti\w*|morning after pill|(?:blood|my|his|her|their) sugars?|sugars? (?:levels?|readings?|(?:is|are|was|were|went|have been) (?:high|low|up|down|\d))|ketones|glucose|needle|(?:car|travel|sea|motion) sick\w*|seasick\w*|carsick\w*|hangover|nappy rash|rash|(?:been|being|was|keeps? being|kept being) sick|sick (?:up|everywhere)|throwing up|threw up|nappies|nappy|chaf\w*|thighs?|(?:room|everything|world|head)(?: \w+){0,2} spin\w*|swallow\w*|(?:missed|forgot|forgotten) (?:my|the|a|her) pill|(?:went|gone|going|running) (?:a bit |quite |really |very )?(?:low|high)|jaundice\w*|(?:looks?|gone|going|turned|turning|is|still) (?:a bit |quite |very |really )?yellow|insulin|ran out of (?:my |his |her )?(?:\w+ )?(?:tablets|medication|meds|insulin|inhaler|pills)|snor\w*|moles?|cradle cap|stitch\w*|scratch\w*)\b/;
 const FOLLOW_UP = /\b(?:it|its|still|also|now|since|worse|better|same|serious|bad|severe|mild|days?|weeks?|months?|hours?|yesterday|today|yes|yeah|no|nope|not|started|hurts?|pain|sore|old|aged|years?)\b|\d/;
+// A question about looking after the complaint: medicines, school or work, how long, whether it is
+// catching or serious, what to do ("can I take ibuprofen?", "can he go to nursery?").
+const CARE_QUESTION =
+  /\b(?:take|taking|give|giving|use|using|medicine|medication|tablets?|pills?|paracetamol|ibuprofen|calpol|nurofen|antihistamines?|cream|spray|drops|antibiotics?|school|nursery|work|college|uni|catching|contagious|infectious|spread|last|better|worry|worried|normal|serious|eat|drink|shower|bath|exercise|gym|swim|fly|flying|drive|driving|sleep|go back|how long|safe|ok to|okay to|should (?:i|he|she|we)|do (?:i|we) need|need to|what (?:can|should|do)|anything (?:i|we) can)\b/;
 const BRIEF_MAX_SPECIFICITY = 0.32;
 const BRIEF_MAX_WORDS = 4;
 // Anything that adds detail: a time, a number, a body part on top of the symptom, a qualifier.
@@ -176,7 +180,9 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
       if (HUMAN.test(t)) return 'human';
       if (ABOUT.test(t)) return 'about';
       if (MEDICAL.test(t)) return !followsSymptoms && brief(t, 0) ? 'brief' : 'symptoms';
-      if (followsSymptoms && FOLLOW_UP.test(t)) return 'followUp';
+      // "can I take ibuprofen?", "can he go to school tomorrow?", "is it catching?": a question
+      // about the complaint already described is answered in its context, at its level.
+      if (followsSymptoms && (FOLLOW_UP.test(t) || CARE_QUESTION.test(t))) return 'followUp';
       // "good morning doctor": a greeting that names who it greets.
       if (GREETING.test(t) && t.split(/\s+/).length <= 4) {
         // "hi, health issue" says why they came: ask what it is, as for any vague message.

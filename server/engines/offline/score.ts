@@ -1,5 +1,5 @@
+import { notEvidenceAt } from '../../clinical/context.js';
 import type { CompiledCondition, CompiledFlag, FlagLevel, WeightedPhrase } from './conditions.js';
-import { REMOTE_PAST } from '../../safety/text.js';
 import type { PatientFacts } from './facts.js';
 import { matchPhrase, type Phrase, type PhraseMatch, type StemmedClause } from './lexicon.js';
 
@@ -159,7 +159,8 @@ function namesCondition(title: Phrase, clauses: StemmedClause[]): boolean {
   const words = title.text.toLowerCase().replace(/\(.*?\)/g, '').split(/[^a-z0-9]+/).filter((w) => w.length > 2 && !/^\d+$/.test(w) && !['and', 'the', 'for'].includes(w));
   if (words.length === 0) return false;
   return clauses.some(({ clause }) => {
-    const at = words.map((w) => clause.tokens.findIndex((t) => t === w || t === `${w}s` || `${t}s` === w || t === w.replace(/s$/, '')));
+    // A name asked about or feared ("how do you tell heartburn from a heart attack") is not named as the person's.
+    const at = words.map((w) => clause.tokens.findIndex((t, i) => (t === w || t === `${w}s` || `${t}s` === w || t === w.replace(/s$/, '')) && !notEvidenceAt(clause, i)));
     return at.every((i) => i >= 0) && Math.max(...at) - Math.min(...at) <= words.length + 1;
   });
 }
@@ -199,9 +200,9 @@ export function scoreCondition(
       denied.push(said(negative.match, clauses));
     }
   });
-  // A warning sign in a clause about the remote past ("a febrile seizure last year") is history,
-  // not what is happening now: those clauses are blanked for flags (indices kept for `said`).
-  const current = clauses.map((c) => (REMOTE_PAST.test(c.clause.text) ? { ...c, stems: c.stems.map(() => null) } : c));
+  // A warning sign about the remote past ("a febrile seizure last year") is history, not what is
+  // happening now: the reader already blanked it (clinical/modifiers.ts, HISTORICAL).
+  const current = clauses;
   for (const f of condition.flags) {
     // A flag about how long it has lasted is not met by its words when the person gave a shorter
     // time: "coughing at night for the last week" is not "weeks of coughing".

@@ -1,7 +1,9 @@
 import type { Demographics } from '../../contract/turn.js';
 import type { ReadMessage } from '../find-signals.js';
 import { safetyClauses } from '../find-signals.js';
-import { NEGATION_CUES, type Clause } from '../text.js';
+import { notEvidenceAt } from '../../clinical/context.js';
+import { NEGATION_CUES } from '../../clinical/modifiers.js';
+import type { Clause } from '../../clinical/text.js';
 
 /**
  * What the urgency model reads of a message: its words and word pairs (each clause on its own, a
@@ -28,16 +30,18 @@ const AGE_FROM = [50, 65, 75];
 function clauseFeatures(clause: Clause, out: Set<string>): void {
   const marked: string[] = [];
   let scope = 0;
-  for (const token of clause.tokens) {
+  clause.tokens.forEach((token, i) => {
     if (NEGATION_CUES.has(token)) {
       scope = NEGATION_SCOPE;
       marked.push(token);
-      continue;
+      return;
     }
     if (SCOPE_BREAKERS.has(token)) scope = 0;
-    marked.push(scope > 0 ? `not_${token}` : token);
+    // A word asked about, feared, someone else's or long ago (the context modifiers) is its own
+    // feature: "meningitis" in "terrified its meningitis" is not evidence of it.
+    marked.push(scope > 0 ? `not_${token}` : notEvidenceAt(clause, i) ? `h_${token}` : token);
     scope = Math.max(0, scope - 1);
-  }
+  });
   marked.forEach((word, i) => {
     out.add(`w:${word}`);
     const next = marked[i + 1];

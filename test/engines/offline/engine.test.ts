@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCases } from '../../../server/eval/cases.js';
+import { loadAllCases, loadCases } from '../../../server/eval/cases.js';
 import { evaluateTriage, formatReport, type TriageReport } from '../../../server/eval/triage.js';
 import { createOfflineEngine } from '../../../server/engines/offline/engine.js';
 import type { RunnerEvent } from '../../../server/contract/events.js';
@@ -106,6 +106,13 @@ const OUTSIDE_SETS: [string, Limits][] = [
   ...['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', 'ac', 'ad', 'ae', 'ah', 'ak'].map((x): [string, Limits] => [`blind-${x}`, TARGETS]),
   ['blind-ai', { ...TARGETS, overTriage: 0.14 }],
   ['blind-aj', { ...TARGETS, overTriage: 0.18 }],
+  // Written blind to the peer protocol's styles (basic, anxious, downplayed) and tuned on since
+  // (test/eval/MANIFEST.md); held to every single-message target.
+  ['styles-a', TARGETS],
+  // Minimal pairs (a sign had or denied, feared, asked about, someone else's, long ago): half of
+  // each pair is the look-alike, so over-triage is what they measure; held to the safety targets,
+  // and to the over-triage they reach now so that it cannot grow back.
+  ['pairs-a', { overTriage: 0.3, severity: 0.7, route: 0.95 }],
 ];
 
 describe.each(OUTSIDE_SETS)('%s (offline engine with the safety floor)', (set, limits) => {
@@ -120,4 +127,23 @@ describe.each(OUTSIDE_SETS)('%s (offline engine with the safety floor)', (set, l
   it(`over-triage <= ${limits.overTriage * 100} %`, () => expect(report.overTriageRate).toBeLessThanOrEqual(limits.overTriage));
   it(`severity accuracy >= ${limits.severity}`, () => expect(report.severityAccuracy).toBeGreaterThanOrEqual(limits.severity));
   it(`route accuracy >= ${limits.route} (small talk and off-topic answered, vague asked about)`, () => expect(report.routeAccuracy).toBeGreaterThanOrEqual(limits.route));
+});
+
+/**
+ * Conversation sets: each message sent as a live turn with the earlier ones as history, scored on
+ * the level after the last message. conv-a was measured blind once, then tuned on; conv-b is kept
+ * blind (test/eval/MANIFEST.md).
+ */
+describe.each(['conv-a'])('%s (conversations through the live pipeline, offline engine)', (set) => {
+  let report: TriageReport;
+  beforeAll(async () => {
+    const cases = await loadAllCases(`test/eval/${set}-cases.jsonl`);
+    report = await evaluateTriage({ engine: nodes, retriever: service.retriever, pages: service.pages, k: config.RETRIEVAL_K, routeTriageCases: false }, cases);
+  }, 240_000);
+
+  it('A&E recall after the last message >= 0.99', () => expect(report.conversations?.aeRecall).toBeGreaterThanOrEqual(0.99));
+  it('under-triage after the last message <= 3 %', () => expect(report.conversations?.underTriageRate).toBeLessThanOrEqual(0.03));
+  it('no pattern sends an emergency home (follow-up questions, reassurance, topic changes included)', () => {
+    for (const [pattern, scores] of Object.entries(report.conversations?.byPattern ?? {})) expect(scores.aeRecall, pattern).toBe(1);
+  });
 });

@@ -1,8 +1,8 @@
 /**
- * Lexical helpers shared by the safety rules and the offline engine: normalising what people type,
- * splitting it into clauses, fixing likely typos of known words, and deciding whether a matched
- * phrase is negated ("no chest pain", "breathing is fine"). Deliberately rule-based: every decision
- * can be explained in a staff trace, and behaviour never depends on a model being present.
+ * How every reader of clinical text (the safety rules, the urgency model, the offline engine) sees
+ * what people type: normalised, split into clauses, with likely typos of known words fixed. What
+ * a found phrase means in its context (denied, feared, asked about, long ago) is `context.ts`.
+ * Deliberately rule-based: every decision can be explained in a staff trace.
  */
 
 /** One clause: normalised tokens (no punctuation) and the token indices that a comma followed. */
@@ -102,86 +102,6 @@ export function tokenIndexAt(clause: Clause, charOffset: number): number {
   return count;
 }
 
-// Cues that negate what follows them ("no fever", "hasnt been sick", "without a rash").
-export const NEGATION_CUES: ReadonlySet<string> = new Set([
-  'no', 'not', 'without', 'never', 'denies', 'deny', 'nor', 'neither', 'none', 'dont', 'doesnt', 'didnt',
-  'isnt', 'arent', 'wasnt', 'werent', 'hasnt', 'havent', 'hadnt', 'aint', 'nothing',
-]);
-// "not sure if", "no idea whether" hedge rather than deny: what follows is still possibly present.
-const PSEUDO_NEGATIONS = [
-  ['not', 'sure'], ['not', 'certain'], ['no', 'idea'], ['not', 'only'], ['not', 'just'], ['dont', 'know'],
-  ['no', 'doubt'], ['not', 'stopped'], ['never', 'had', 'this'], ['never', 'felt', 'like'], ['never', 'been', 'this'],
-  ['nothing', 'helps'], ['not', 'helping'], ['no', 'better'], ['not', 'better'], ['not', 'improving'], ['no', 'change'],
-  ['not', 'getting', 'better'], ['doesnt', 'help'], ['didnt', 'help'], ['not', 'going', 'away'], ['wont', 'go'],
-  // "the spray hasnt helped the chest pain": the treatment failed, the symptom is there.
-  ['hasnt', 'helped'], ['havent', 'helped'], ['not', 'helped'], ['hasnt', 'touched'], ['not', 'touched'], ['didnt', 'touch'],
-  ['hasnt', 'worked'], ['didnt', 'work'], ['not', 'working'], ['isnt', 'helping'], ['not', 'relieved'], ['hasnt', 'eased'],
-  ['didnt', 'ease'], ['not', 'easing'], ['hasnt', 'shifted'], ['wont', 'shift'], ['doesnt', 'touch'],
-];
-// After a phrase: "breathing is fine", "chest pain has gone", "temperature is normal".
-const RESOLVED_WORDS = new Set(['fine', 'ok', 'okay', 'normal', 'alright', 'gone', 'settled', 'absent', 'ruled', 'clear', 'resolved', 'good']);
-const LINKING_WORDS = new Set(['is', 'are', 'was', 'were', 'seems', 'seem', 'feels', 'feel', 'has', 'have', 'had', 'totally', 'completely', 'all', 'now', 'fully', 'been', 'looks', 'look', 'perfectly', 'actually', 'otherwise']);
-// Words after "and" that start a new statement, which a negation before "and" does not reach.
-const NEW_STATEMENT = new Set(['i', 'im', 'ive', 'my', 'it', 'its', 'he', 'she', 'hes', 'shes', 'they', 'we', 'have', 'has', 'been', 'got', 'now', 'then', 'also', 'this', 'there', 'theres', 'the', 'feel', 'feeling', 'am', 'is']);
-
-export interface NegationOptions {
-  /** Tokens before the phrase a cue may sit at (default 5). */
-  window?: number;
-  /** Treat "and" as ending the cue's reach (the cautious choice for emergency rules). */
-  stopAtAnd?: boolean;
-}
-
-function pseudoAt(tokens: string[], i: number): boolean {
-  return PSEUDO_NEGATIONS.some((p) => p.every((w, k) => tokens[i + k] === w));
-}
-
-/**
- * Whether tokens[start..end) are negated within their clause. Cues inside the span itself do not
- * count, so phrases that carry their own negation ("rash doesnt fade", "not weeing", "no energy")
- * still match as positive findings.
- */
-export function isNegated(clause: Clause, start: number, end: number, options: NegationOptions = {}): boolean {
-  const { tokens, commasAfter } = clause;
-  const base = options.window ?? 5;
-  let window = base;
-  for (let i = start - 1; i >= 0 && start - i <= window; i--) {
-    // An "or" list carries its negation further: "no pain in my arms or breathlessness".
-    if (tokens[i] === 'or' || tokens[i] === 'nor') window = base + 4;
-    // Walking back from the phrase: anything that closes the cue's reach stops the search.
-    if (commasAfter.has(i)) {
-      // A comma continues a list only for short items in an "or" list ("no fever, rash or vomiting").
-      const list = tokens.slice(i + 1, end + 4).some((t) => t === 'or' || t === 'nor');
-      if (!(list && end - i - 1 <= 3)) return checkAfter(clause, start, end);
-    }
-    const t = tokens[i] as string;
-    if (t === 'and' && options.stopAtAnd) return checkAfter(clause, start, end);
-    if (t === 'and' && NEW_STATEMENT.has(tokens[i + 1] ?? '')) return checkAfter(clause, start, end);
-    if (NEGATION_CUES.has(t) && !pseudoAt(tokens, i)) {
-      // "no" before "wonder" / "not" inside "not sure": hedges were skipped above.
-      return true;
-    }
-  }
-  return checkAfter(clause, start, end);
-}
-
-const NEGATIVE_PHRASE_WORDS: ReadonlySet<string> = new Set(['cant', 'couldnt', 'cannot', 'wont', 'no', 'not', 'unable']);
-
-function checkAfter(clause: Clause, start: number, end: number): boolean {
-  const { tokens } = clause;
-  // A phrase that is itself a negative ("cant breathe", "no speak") is not resolved by a word
-  // after it: "cant breathe good" means breathing badly.
-  if (tokens.slice(start, end).some((t) => NEGATIVE_PHRASE_WORDS.has(t))) return false;
-  for (let i = end; i < tokens.length && i < end + 4; i++) {
-    const t = tokens[i] as string;
-    if (RESOLVED_WORDS.has(t)) {
-      // "my breathing is fine": everything between must be linking words.
-      return tokens.slice(end, i).every((w) => LINKING_WORDS.has(w));
-    }
-    if (!LINKING_WORDS.has(t)) return false;
-  }
-  return false;
-}
-
 /** Optimal string alignment distance, giving up once it exceeds `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -241,10 +161,3 @@ export function typoFixer(vocabulary: Iterable<string>, known: ReadonlySet<strin
     return best;
   };
 }
-
-/**
- * A clause about something long past ("had a faint last year", "my stroke five years ago") does not
- * describe what is happening now. Recent past still counts: a mini-stroke this morning is urgent.
- */
-export const REMOTE_PAST =
-  /\b(?:last year|(?:a|one|two|three|few|several|many|\d+) years? ago|years ago|(?:a|one|two|three|few|several|\d+) months ago|last month|as a (?:child|kid|baby|teenager)|when (?:i|he|she|they) (?:was|were) (?:younger|little|a child|a kid|small|a baby|pregnant with)|in the past|years back|back in (?:19|20)\d\d|in (?:19|20)\d\d)\b/;

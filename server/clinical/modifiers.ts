@@ -1,0 +1,129 @@
+/**
+ * The one table of context modifiers (after ConText, Harkema et al. 2009, and medspaCy's
+ * `context` rules): every cue that changes what a found phrase says about the person, with its
+ * category, the direction it reaches and how far. Nothing else in the code writes a negation,
+ * fear, question or past-time cue of its own.
+ *
+ * Categories, and what the rules make of them (`Assertion` in findings.ts):
+ * - NEGATED: "no chest pain", "hasnt been sick", "breathing is fine" (the sign is absent).
+ * - POSSIBLE: "I think", "might be", "not sure if" (still counts for a 999 sign).
+ * - HYPOTHETICAL: asked about or imagined: "what are the signs of", "what if he gets", "should I
+ *   call 999 if" (never evidence).
+ * - FEARED: "terrified it's meningitis", "scared my lips will go blue" (never evidence).
+ * - HISTORICAL: "last year", "years ago", "as a child" (not now).
+ * - OTHER: someone else's past: "my dad died of", "family history of" (not the person's).
+ *
+ * Directions follow ConText: FORWARD cues reach the words after them, BACKWARD the words before,
+ * BIDIRECTIONAL both; a scope ends at a terminator, at the end of a clause ("but", a full stop),
+ * or after `maxScope` words.
+ */
+
+export type ModifierCategory = 'NEGATED' | 'POSSIBLE' | 'HYPOTHETICAL' | 'FEARED' | 'HISTORICAL' | 'OTHER';
+export type Direction = 'FORWARD' | 'BACKWARD' | 'BIDIRECTIONAL';
+
+export interface ModifierRule {
+  category: Exclude<ModifierCategory, 'NEGATED'>;
+  direction: Direction;
+  /** Over normalised clause text (lower case, contractions folded: "cant", "im", "its"). */
+  pattern: RegExp;
+  /** Words the scope reaches at most (default: to the clause's end or a terminator). */
+  maxScope?: number;
+  /** Why the cue exists, shown in staff traces. */
+  note: string;
+}
+
+const PERSON = '(?:i|he|she|they|it|we|you|my \\w+|his \\w+|her \\w+|the baby|baby)';
+const WILL = '(?:will|might|could|may|would|is going to|are going to|going to|gonna|ll)';
+const DEVELOP = '(?:get|gets|got|develop|develops|start|starts|begin|begins|become|becomes|go|goes|turn|turns|has|have|had|show|shows|end up|ends up|stop|stops|were|was)';
+
+/** Cues other than negation: each writes one way people talk about a sign they do not have now. */
+export const MODIFIERS: readonly ModifierRule[] = [
+  // ---- asked about or imagined
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:what|which) (?:are|is|r) (?:the )?(?:signs?|symptoms?|warning signs?|red flags?)\b/, note: 'a general question about signs' },
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:signs|symptoms|warning signs|red flags) (?:of|to (?:look|watch) (?:out )?for|that)\b/, note: 'signs asked about' },
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bwhat (?:if|happens if|should i do if|do i do if|to do if)\b/, note: 'a what-if question' },
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: new RegExp(`\\b(?:if|when|in case|incase|just in case|unless|once) ${PERSON} (?:ever |suddenly |then |also )?${DEVELOP}\\b`), note: 'a condition that may come' },
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:should|do|would|when should|when do|at what point (?:should|do)) (?:i|we|you) (?:call|ring|phone|go|worry|be worried|get (?:help|seen)|take (?:him|her|them))\b[^.]{0,40}\b(?:if|when)\b/, note: 'asking when to seek help' },
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bhow (?:do|would|can|could|will) (?:i|you|we|one) (?:know|tell|spot|recognise|recognize)\b/, note: 'asking how to recognise' },
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:watch|look|keep an eye|be on the lookout|keep a lookout|look out) (?:out )?for\b/, note: 'safety-netting advice about what may come' },
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:told|said|advised|asked) (?:me |us |him |her )?to (?:call|ring|phone|go|come back|get|seek|return)(?: \w+){0,4} (?:if|when|should)\b/, note: 'advice to return if something happens' },
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:is it true|can you get|can (?:a|an) \w+ cause|does \w+ cause|is \w+ a sign)\b/, note: 'a general question' },
+  // ---- feared: the sign or condition is what the person is afraid of, not what they have
+  { category: 'FEARED', direction: 'FORWARD', pattern: new RegExp(`\\b(?:scared|afraid|terrified|frightened|petrified|paranoid|worried|worrying|panicking|anxious|fear|fearing|convinced|nervous|freaking out|freaked out|panicked)(?: \\w+){0,2}? (?:that |about |of )?(?:its|it is|it could be|it might be|it may be|this is|this could be|thats|that its|its going to be|its gonna be|${PERSON} ${WILL}|${PERSON} (?:has|have|had|is having|am having|im having|might have|could have|has got|have got|got)|(?:getting|having|developing|catching|it being|it turning into|it becoming))\\b`), maxScope: 8, note: 'a named fear' },
+  { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:googled|google says|dr google|read (?:online|on the internet|that|about)|looked (?:it )?up|searched online|online (?:it )?says|the internet says|tiktok)\b/, maxScope: 8, note: 'something read, not something had' },
+  { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:could (?:it|this|that) be|might (?:it|this) be|is (?:it|this|that) (?:maybe |possibly )?(?:a |an )?(?=\w+ ?\w* ?\?))/, maxScope: 6, note: 'asking whether it is a named condition' },
+  { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:rule out|ruled out|make sure (?:its|it is|it isnt|its not)|check (?:its|it isnt|its not|for))\b/, maxScope: 6, note: 'asking to exclude a condition' },
+  // ---- someone else, in the past
+  { category: 'OTHER', direction: 'FORWARD', pattern: /\b(?:family history of|history of \w+ in (?:the|my) family|(?:my|his|her|our) (?:mum|mom|mother|dad|father|brother|sister|nan|gran|grandma|grandad|grandfather|grandmother|uncle|aunt|auntie|cousin|friend|neighbour|colleague)s? (?:died|passed away|passed)(?: of| from| with)?|(?:a |my )?friends (?:mum|dad|son|daughter|husband|wife|baby)|someone i know|a friend of (?:mine|a friend)|a colleague)\b/, maxScope: 8, note: 'someone else, or a death in the family' },
+  { category: 'OTHER', direction: 'BACKWARD', pattern: /\bruns in (?:the|my|our|his|her) family\b/, maxScope: 8, note: 'family history' },
+  // ---- long ago (recent past still counts: a mini-stroke this morning is urgent)
+  {
+    category: 'HISTORICAL',
+    direction: 'BIDIRECTIONAL',
+    pattern: /\b(?:last year|(?:a|one|two|three|four|five|few|several|many|\d+) years? ago|years ago|(?:a|one|two|three|four|five|six|few|several|\d+) months ago|last month|as a (?:child|kid|baby|teenager)|when (?:i|he|she|they) (?:was|were) (?:younger|little|a child|a kid|small|a baby|pregnant with)|in the past|years back|back in (?:19|20)\d\d|in (?:19|20)\d\d|(?:once|twice) before|used to)\b/,
+    maxScope: 10,
+    note: 'long ago',
+  },
+  // ---- possible (still evidence: an emergency sign the person is unsure of counts)
+  { category: 'POSSIBLE', direction: 'FORWARD', pattern: /\b(?:i think|think (?:its|it is|i have|ive got|he has|she has)|maybe|possibly|probably|might be|may be|could be|not sure (?:if|whether)|i wonder if|perhaps|seems like|looks like)\b/, maxScope: 6, note: 'unsure' },
+];
+
+/**
+ * Words that end a modifier's reach inside a clause (ConText's TERMINATE rules): a new statement
+ * about now, or a reason. "dad had a heart attack last year and now he has crushing chest pain".
+ */
+export const TERMINATORS: ReadonlySet<string> = new Set([
+  'now', 'today', 'tonight', 'currently', 'because', 'cos', 'so', 'which', 'since', 'yesterday', 'whereas', 'anyway', 'then', 'still',
+]);
+
+/** After "and" or a comma, these words start a new statement that a cue before them does not reach. */
+export const NEW_STATEMENT: ReadonlySet<string> = new Set([
+  'i', 'im', 'ive', 'my', 'it', 'its', 'he', 'she', 'hes', 'shes', 'they', 'we', 'have', 'has', 'been', 'got', 'now', 'then', 'also', 'this',
+  'there', 'theres', 'the', 'feel', 'feeling', 'am', 'is',
+]);
+
+// ---- negation: the cues, the hedges that look like cues, and the words that deny after a phrase
+
+/** Cues that negate what follows them ("no fever", "hasnt been sick", "without a rash"). */
+export const NEGATION_CUES: ReadonlySet<string> = new Set([
+  'no', 'not', 'without', 'never', 'denies', 'deny', 'nor', 'neither', 'none', 'dont', 'doesnt', 'didnt',
+  'isnt', 'arent', 'wasnt', 'werent', 'hasnt', 'havent', 'hadnt', 'aint', 'nothing',
+]);
+
+/** "not sure if", "no idea whether" hedge rather than deny: ConText's pseudo-modifiers. */
+export const PSEUDO_NEGATIONS: readonly (readonly string[])[] = [
+  ['not', 'sure'], ['not', 'certain'], ['no', 'idea'], ['not', 'only'], ['not', 'just'], ['dont', 'know'],
+  ['no', 'doubt'], ['not', 'stopped'], ['never', 'had', 'this'], ['never', 'felt', 'like'], ['never', 'been', 'this'],
+  ['nothing', 'helps'], ['not', 'helping'], ['no', 'better'], ['not', 'better'], ['not', 'improving'], ['no', 'change'],
+  ['not', 'getting', 'better'], ['doesnt', 'help'], ['didnt', 'help'], ['not', 'going', 'away'], ['wont', 'go'],
+  // "the spray hasnt helped the chest pain": the treatment failed, the symptom is there.
+  ['hasnt', 'helped'], ['havent', 'helped'], ['not', 'helped'], ['hasnt', 'touched'], ['not', 'touched'], ['didnt', 'touch'],
+  ['hasnt', 'worked'], ['didnt', 'work'], ['not', 'working'], ['isnt', 'helping'], ['not', 'relieved'], ['hasnt', 'eased'],
+  ['didnt', 'ease'], ['not', 'easing'], ['hasnt', 'shifted'], ['wont', 'shift'], ['doesnt', 'touch'],
+];
+
+/** After a phrase (BACKWARD negation): "breathing is fine", "chest pain has gone", "temperature is normal". */
+export const DENIED_AFTER: ReadonlySet<string> = new Set(['fine', 'ok', 'okay', 'normal', 'alright', 'gone', 'settled', 'absent', 'ruled', 'clear', 'resolved', 'good']);
+/** Words that may stand between a phrase and its denial after it ("is", "has been", "totally"). */
+export const LINKING_WORDS: ReadonlySet<string> = new Set([
+  'is', 'are', 'was', 'were', 'seems', 'seem', 'feels', 'feel', 'has', 'have', 'had', 'totally', 'completely', 'all', 'now', 'fully',
+  'been', 'looks', 'look', 'perfectly', 'actually', 'otherwise',
+]);
+/** A phrase that is itself a negative ("cant breathe") is not denied by a word after it ("cant breathe good"). */
+export const NEGATIVE_PHRASE_WORDS: ReadonlySet<string> = new Set(['cant', 'couldnt', 'cannot', 'wont', 'no', 'not', 'unable']);
+
+/**
+ * A message that corrects what the person said earlier ("sorry, I meant my finger not my chest",
+ * "ignore that, wrong chat"): what it denies is taken back from the earlier messages. Anything
+ * else (it has eased, thanks, I'll see how I go) leaves the earlier findings standing.
+ */
+export const CORRECTION = /\b(?:i meant|i mean|meant to (?:say|write|type)|sorry (?:i|its|it is|not|no)|correction|typo|i got (?:that|it) wrong|i was wrong|my mistake|my bad|misread|misspoke|actually (?:its|it is|it was) not|actually not|no wait|wrong (?:chat|person|thread|word))\b/;
+/** A correction that takes back the whole previous message. */
+export const RETRACT_PREVIOUS = /\b(?:ignore (?:that|this|my last|the last|what i (?:said|wrote|just said))|wrong (?:chat|person|thread)|not meant for you|sent (?:that|it) to the wrong)\b/;
+
+/**
+ * A denial that says the sign was there and has gone ("no pain now", "not bleeding any more",
+ * "sickness has stopped"): RESOLVED, not absent. It does not take back the earlier finding: a
+ * level reached holds when something eases (see case.ts).
+ */
+export const RESOLVED_NOW = /\b(?:now|anymore|any more|no longer|gone|stopped|settled|eased|easing|better|passed|cleared|since)\b/;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { assessConversation } from '../../server/safety/turn.js';
+
+/**
+ * The case per conversation (clinical/case.ts, safety/turn.ts): findings accumulate message by
+ * message and the level reached holds, unless the person corrects what they said or a later check
+ * answers it. Our own wording, not the evaluation sets'.
+ */
+
+const level = (messages: string[], demographics?: Parameters<typeof assessConversation>[1]) => {
+  const a = assessConversation(messages, demographics);
+  return a.emergency ? 'EMERGENCY' : a.urgent ? 'URGENT' : 'NONE';
+};
+
+const HEART = ['probably just indigestion', 'my chest has been tight and heavy for an hour and my left arm aches', 'i am sweaty and feel sick but i dont want an ambulance'];
+
+describe('a level that holds over the conversation', () => {
+  it('signs split over messages combine', () => expect(level(HEART, { age: 66, sex: 'male', notes: 'type 2 diabetes' })).toBe('EMERGENCY'));
+
+  it.each([
+    'its eased a tiny bit now so ill see how i am in the morning',
+    'can i take ibuprofen for it?',
+    'thanks',
+    'ok i will think about it',
+    'also my knee has been sore since the weekend',
+  ])('an emergency said earlier still counts after %j', (last) => {
+    expect(level([...HEART, last], { age: 66, sex: 'male', notes: 'type 2 diabetes' })).toBe('EMERGENCY');
+  });
+
+  it('three messages back still counts', () => {
+    expect(level(['my husband has slurred speech and his face has dropped', 'he is 70', 'he says he is fine', 'what should i do'])).toBe('EMERGENCY');
+  });
+
+  it('urgent signs hold too', () => {
+    expect(level(['i have a urine infection and now a temperature of 38.5 and pain in my back', 'can i keep taking paracetamol?'])).toBe('URGENT');
+  });
+});
+
+describe('what lowers a level, and what does not', () => {
+  it('a correction takes back what it denies ("sorry, I meant my finger, not my chest")', () => {
+    const said = ['cut my chest really badly and its bleeding everywhere'];
+    expect(level(said)).toBe('EMERGENCY');
+    expect(level([...said, 'sorry i meant my finger not my chest, its a small cut and the bleeding stopped with pressure'])).not.toBe('EMERGENCY');
+  });
+
+  it('a suspicion answered by its checks ("I think it is a stroke", then FAST is normal) is answered', () => {
+    const first = 'i think im having a stroke, my face is tingling';
+    expect(level([first])).toBe('EMERGENCY');
+    expect(level([first, 'checked in the mirror, can lift both arms and talking fine'])).not.toBe('EMERGENCY');
+  });
+
+  it('a later normal reading answers an earlier one (the latest reading stands)', () => {
+    const case_ = assessConversation(['my temperature is 38.6', 'took paracetamol and now its 37.2']).case;
+    const earlier = case_?.findings.find((f) => f.concept === 'temperature38' && f.message === 0);
+    expect(earlier?.supersededBy).toBe(1);
+  });
+
+  it('easing is not a denial: the finding stands', () => {
+    const case_ = assessConversation(['crushing chest pain for half an hour', 'the pain has eased a bit now']).case;
+    const pain = case_?.findings.find((f) => f.concept === 'severeChest');
+    expect(pain?.supersededBy).toBeUndefined();
+    expect(pain?.retracted).toBeUndefined();
+    expect(pain?.rules.length).toBeGreaterThan(0);
+  });
+
+  it('the case shows each finding with its assertion, the words and the rules it fired', () => {
+    const case_ = assessConversation(['im terrified its meningitis', 'he has a stiff neck and a temperature of 39']).case;
+    expect(case_?.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ concept: 'meningitisMention', assertion: 'feared', message: 0, rules: [] }),
+        expect.objectContaining({ concept: 'stiffNeck', assertion: 'present', message: 1 }),
+      ]),
+    );
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { assessSafety } from '../../server/safety/index.js';
+import { assessConversation } from '../../server/safety/turn.js';
+import { readMessage } from '../../server/safety/find-signals.js';
+import { modifierScopes } from '../../server/clinical/context.js';
+import { toClauses } from '../../server/clinical/text.js';
+
+/**
+ * The context modifiers (clinical/modifiers.ts), each with minimal pairs: the same words with one
+ * difference, and a different level. A 999 sign the person has fires its rule; the same sign
+ * feared, asked about, someone else's or long ago does not. The pairs here are our own wording,
+ * not the evaluation sets'.
+ */
+
+const level = (text: string) => {
+  const a = assessSafety(text);
+  return a.emergency ? 'EMERGENCY' : a.urgent ? 'URGENT' : 'NONE';
+};
+const assertionOf = (text: string, concept: string) => readMessage(text).findings.find((f) => f.concept === concept)?.assertion;
+
+describe.each([
+  ['feared', 'my son has a rash that doesnt fade under a glass', 'im terrified it could be meningitis, a rash that doesnt fade'],
+  ['feared (a future state)', 'my lips are going blue', 'im scared my lips are going to go blue'],
+  ['asked about', 'my face has dropped on one side', 'what are the signs of a face dropping on one side'],
+  ['asked about (a condition to come)', 'he has a stiff neck and a temperature of 39', 'what if he gets a stiff neck with his temperature of 39'],
+  ['historical', 'i am coughing up lots of blood', 'i coughed up lots of blood in 2015, now i have a cold'],
+  ['someone else', 'crushing chest pain going into my arm', 'my dad died of crushing chest pain going into his arm, i have a cold'],
+])('%s: a minimal pair', (_modifier, has, hasNot) => {
+  it(`"${has}" fires a 999 rule`, () => expect(level(has)).toBe('EMERGENCY'));
+  it(`"${hasNot}" does not`, () => expect(level(hasNot)).not.toBe('EMERGENCY'));
+});
+
+describe('what each modifier says of a phrase', () => {
+  it('names the assertion and the cue', () => {
+    expect(assertionOf('terrified its meningitis', 'meningitisMention')).toBe('feared');
+    expect(assertionOf('what are the signs of a stroke?', 'strokeMention')).toBe('hypothetical');
+    expect(assertionOf('my neck isnt stiff', 'stiffNeck')).toBe('absent');
+    expect(assertionOf('my neck is stiff', 'stiffNeck')).toBe('present');
+  });
+
+  it('a scope ends at a new statement: the sign after "and now" is the person\'s', () => {
+    const text = 'dad had a heart attack last year and now he has crushing chest pain';
+    expect(assertionOf(text, 'severeChest')).toBe('present');
+    expect(level(text)).toBe('EMERGENCY');
+  });
+
+  it('a cue never reaches across a comma into a new statement ("terrified, he has a stiff neck")', () => {
+    const [clause] = toClauses('im terrified, he has a rash that wont fade');
+    expect(modifierScopes(clause!).filter((s) => s.category === 'FEARED')).toEqual([]);
+    expect(level('im terrified, he has a rash that wont fade')).toBe('EMERGENCY');
+  });
+
+  it('a reassuring self-check is the absence of the red flag, a worrying one its presence', () => {
+    expect(level('pressed a glass on the rash and it is not there any more')).toBe('NONE');
+    expect(level('rolled a glass over the spots and i can still see them')).toBe('EMERGENCY');
+    expect(level('did the glass test and the spots didnt fade')).toBe('EMERGENCY');
+  });
+
+  it('a denial in a phrase\'s gap words denies it, a denial that is the phrase\'s meaning does not', () => {
+    expect(assertionOf('neck isnt stiff', 'stiffNeck')).toBe('absent');
+    expect(assertionOf('the rash doesnt fade', 'nonBlanching')).toBe('present');
+    // A failed treatment is no denial: the symptom is still there.
+    expect(level('my angina spray hasnt helped the chest tightness, two doses and still there')).toBe('EMERGENCY');
+  });
+
+  it('a hypo told as treated and back to normal is resolved; one still low is not', () => {
+    expect(level('had a hypo an hour ago, confused and shaky, had juice, now 6.8 and fine')).not.toBe('EMERGENCY');
+    expect(level('type 1 diabetic, hypo, sugar 2.4 and confused, wont take anything')).toBe('EMERGENCY');
+  });
+
+  it('a possible 999 sign still counts', () => {
+    expect(assessConversation(['i think im having a stroke, my arm has gone weak']).emergency).toBe(true);
+  });
+});

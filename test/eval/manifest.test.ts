@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { TRAINING_FILES } from '../../server/eval/urgency-train.js';
+
+/**
+ * test/eval/manifest.json lists every evaluation set with how it was written, whether it has been
+ * tuned on and its first blind figure. A set kept blind is never fitted on (the urgency model) nor
+ * held by the engine test (which is where tuning happens): both would make it no longer blind.
+ */
+
+interface Entry {
+  set: string;
+  file: string;
+  kind: string;
+  written: string;
+  tunedOn: boolean;
+  blind: boolean;
+  firstBlind: string | null;
+}
+const manifest = JSON.parse(readFileSync('test/eval/manifest.json', 'utf8')) as { sets: Entry[] };
+const engineTest = readFileSync('test/engines/offline/engine.test.ts', 'utf8');
+
+describe('the evaluation manifest', () => {
+  it('lists every case file, once', () => {
+    const files = readdirSync('test/eval').filter((f) => f.endsWith('-cases.jsonl')).map((f) => `test/eval/${f}`).sort();
+    expect(manifest.sets.map((s) => s.file).sort()).toEqual(files);
+  });
+
+  it('calls no tuned-on set blind, and says how each was written', () => {
+    for (const s of manifest.sets) {
+      expect(s.blind, s.set).toBe(!s.tunedOn);
+      expect(s.written.length, s.set).toBeGreaterThan(10);
+    }
+  });
+
+  it('keeps blind sets out of the urgency model and the engine test', () => {
+    for (const s of manifest.sets.filter((x) => x.blind)) {
+      expect(TRAINING_FILES, s.set).not.toContain(s.file);
+      expect(engineTest.includes(`'${s.set}'`) || engineTest.includes(`'${s.set.replace(/^blind-/, '')}'`), s.set).toBe(false);
+    }
+  });
+
+  it('has a first blind figure for every set written blind', () => {
+    for (const s of manifest.sets.filter((x) => x.set !== 'dev' && x.set !== 'holdout')) expect(s.firstBlind, s.set).toBeTruthy();
+  });
+});
