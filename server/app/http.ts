@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { execute, subscribe, type ExecutionArgs } from 'graphql';
-import { createYoga } from 'graphql-yoga';
+import { createYoga, type GraphiQLOptions } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { GraphQLError } from 'graphql';
@@ -23,6 +23,16 @@ export interface HttpServer {
   server: Server;
   /** Closes client connections (they reconnect elsewhere or after a restart) and stops listening. */
   close(): Promise<void>;
+}
+
+/**
+ * Yoga's default GraphiQL page loads its script from a CDN, so it broke offline; the package
+ * inlines it (about 9 MB), imported on the first GraphiQL request (so a process that never serves
+ * GraphiQL never loads it) and rendered once per server (its options never change).
+ */
+function graphiqlRenderer(): (options: GraphiQLOptions) => Promise<string> {
+  let page: Promise<string> | undefined;
+  return (options) => (page ??= import('@graphql-yoga/render-graphiql').then((m) => m.renderGraphiQL(options)));
 }
 
 /** How long a shutdown waits for open subscriptions to receive their last events. */
@@ -70,6 +80,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
     parserAndValidationCache: parseCaches,
     maskedErrors: { isDev: config.NODE_ENV === 'development', maskError },
     graphiql: config.NODE_ENV === 'development' && config.GRAPHIQL ? { title: 'Triage assistant', subscriptionsProtocol: 'WS' } : false,
+    renderGraphiQL: graphiqlRenderer(),
     landingPage: false,
     logging: {
       debug: (...args) => log.debug({ component: 'yoga' }, args.map(String).join(' ')),
