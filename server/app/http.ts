@@ -12,7 +12,7 @@ import { schema } from '../graphql/schema.js';
 import { useCaller, type CallerContext } from './caller.js';
 import { createParseCaches, useForgetInvalidDocuments } from './document-cache.js';
 import { codeError, formatForSocket, maskError, useErrorCodes, type ErrorPolicy } from './error-codes.js';
-import { useOperationLimits } from './operation-limits.js';
+import { CALLER_TIERS, useOperationLimits } from './operation-limits.js';
 import type { Services } from './services.js';
 import { serveStatic, type StaticAssets } from './static.js';
 import { graphqlTracingPlugins } from '../telemetry/index.js';
@@ -61,6 +61,8 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
     return principal;
   };
   const parseCaches = createParseCaches(config.GRAPHQL_CACHE_MB);
+  // Transport ceilings; each caller's own body limit is applied by useOperationLimits.
+  const largestBody = Math.max(...CALLER_TIERS.map((tier) => config.limits[tier].body));
   const errorPolicy: ErrorPolicy = { exposeDetails: config.NODE_ENV === 'development', suggestions: config.introspection };
   const backpressure = { maxBufferedBytes: config.SOCKET_MAX_BUFFER_BYTES, stallMs: config.SOCKET_STALL_MS };
   const yoga = createYoga<{ req?: IncomingMessage; signal?: AbortSignal } & CallerContext, GraphQLContext>({
@@ -75,7 +77,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
       useErrorCodes(errorPolicy, log),
       useForgetInvalidDocuments(parseCaches),
     ],
-    maxRequestBodySize: Math.max(config.limits.public.body, config.limits.server.body),
+    maxRequestBodySize: largestBody,
     multipart: false, // no file uploads: one parser less facing the internet
     parserAndValidationCache: parseCaches,
     maskedErrors: { isDev: config.NODE_ENV === 'development', maskError },
@@ -161,7 +163,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
     socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
 
-  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: Math.max(config.limits.public.body, config.limits.server.body) });
+  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: largestBody });
   // Open subscriptions, so a shutdown can let the last events (a drained turn's end) reach them.
   const connections = new Set<{ subscriptions: Record<string, unknown> }>();
   let openSse = 0;
