@@ -32,7 +32,13 @@ export interface HttpServer {
  */
 function graphiqlRenderer(): (options: GraphiQLOptions) => Promise<string> {
   let page: Promise<string> | undefined;
-  return (options) => (page ??= import('@graphql-yoga/render-graphiql').then((m) => m.renderGraphiQL(options)));
+  return (options) =>
+    (page ??= import('@graphql-yoga/render-graphiql')
+      .then((m) => m.renderGraphiQL(options))
+      .catch((error: unknown) => {
+        page = undefined; // a failed load is retried on the next request, not remembered
+        throw error;
+      }));
 }
 
 /** How long a shutdown waits for open subscriptions to receive their last events. */
