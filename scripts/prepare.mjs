@@ -54,7 +54,8 @@ export function prepare({ quiet = false } = {}) {
     run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'widget/vite.config.ts', '--logLevel', 'warn']);
   }
   const review = path.join(root, 'dist/review/review.js');
-  if (mtime(review) < Math.max(newestIn(path.join(root, 'review')), mtime(path.join(root, 'package-lock.json')))) {
+  // The review page renders Markdown with the widget's renderer, so widget sources rebuild it too.
+  if (mtime(review) < Math.max(newestIn(path.join(root, 'review')), newestIn(path.join(root, 'widget/src')), mtime(path.join(root, 'package-lock.json')))) {
     say('building the staff review page');
     run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'review/vite.config.ts', '--logLevel', 'warn']);
   }

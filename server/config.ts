@@ -56,6 +56,10 @@ export interface OperationLimits {
 const LIMIT_KEYS = ['chars', 'tokens', 'depth', 'aliases', 'directives', 'cost', 'body'] as const satisfies readonly (keyof OperationLimits)[];
 const PUBLIC_LIMITS = 'chars=4000,tokens=600,depth=8,aliases=10,directives=5,cost=5000,body=65536';
 const SERVER_LIMITS = 'chars=20000,tokens=3000,depth=12,aliases=50,directives=20,cost=50000,body=1048576';
+// Staff tools list threads with their messages and turns: 20 threads with their last 20 messages
+// and the turn fields a reviewer reads cost about 240,000, so 500,000 leaves room for a wider
+// selection while connections stay capped at 100 threads and 200 messages a page.
+const STAFF_LIMITS = 'chars=20000,tokens=3000,depth=12,aliases=50,directives=20,cost=500000,body=1048576';
 
 /** Parses `chars=4000,tokens=600,...`; keys left out keep their default. */
 export function parseLimits(spec: string, defaults: OperationLimits, variable: string): OperationLimits {
@@ -147,6 +151,7 @@ const schema = z.object({
   TRACE_CONTENT: bool(false),
   GRAPHQL_LIMITS_PUBLIC: z.string().default(PUBLIC_LIMITS),
   GRAPHQL_LIMITS_SERVER: z.string().default(SERVER_LIMITS),
+  GRAPHQL_LIMITS_STAFF: z.string().default(STAFF_LIMITS),
   GRAPHQL_CACHE_MB: int(16, 1),
   GRAPHQL_INTROSPECTION: optionalBool,
   ACCESS_RECHECK_MS: int(2_000, 100),
@@ -236,7 +241,8 @@ export const ENV_DOCS: Record<keyof Env, string> = {
   TRACE_CONTENT: 'Put message text, search queries and GraphQL variables on spans (health data: only for a collector you may store it in).',
   GRAPHQL_LIMITS_PUBLIC:
     'What one operation of an anonymous caller, a publishable key or a thread token may be (document characters, tokens, depth, aliases, directives, cost, body bytes), checked before any work; a refused one costs almost nothing. Keys left out keep their default.',
-  GRAPHQL_LIMITS_SERVER: 'The same limits for secret and staff keys (looser: partner and staff tools send larger queries).',
+  GRAPHQL_LIMITS_SERVER: 'The same limits for secret keys without `triage:read` (looser: partner apps send larger queries).',
+  GRAPHQL_LIMITS_STAFF: 'The same limits for staff keys and secret keys with `triage:read` (cost allows listing 20 threads with their last 20 messages and turn fields).',
   GRAPHQL_CACHE_MB: 'Upper bound (estimated heap) of parsed GraphQL documents kept for reuse; documents too large for a sixteenth of it are never kept.',
   GRAPHQL_INTROSPECTION: 'Allow schema introspection and "Did you mean" suggestions. Unset: on unless `NODE_ENV=production` (`schema.graphql` is the published contract).',
   ACCESS_RECHECK_MS: 'How often open WebSockets re-check their key or thread token (revoked keys, deleted sites and threads, removed origins close them with 4403); a revocation made through this service or on the Redis bus is acted on at once.',
@@ -254,8 +260,8 @@ export interface Config extends Env {
   publicUrl: string;
   /** Whether /review is served (REVIEW_PAGE, else on outside production). */
   reviewPage: boolean;
-  /** Operation limits by caller: `public` (anonymous, publishable keys, thread tokens) and `server` (secret and staff keys). */
-  limits: { public: OperationLimits; server: OperationLimits };
+  /** Operation limits by caller: `public` (anonymous, publishable keys, thread tokens), `server` (other secret keys) and `staff` (staff keys, secret keys with triage:read). */
+  limits: { public: OperationLimits; server: OperationLimits; staff: OperationLimits };
   /** Introspection and field suggestions (GRAPHQL_INTROSPECTION, or on unless production). */
   introspection: boolean;
 }
@@ -291,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       public: parseLimits(e.GRAPHQL_LIMITS_PUBLIC, parseLimits(PUBLIC_LIMITS, {} as OperationLimits, 'default'), 'GRAPHQL_LIMITS_PUBLIC'),
       server: parseLimits(e.GRAPHQL_LIMITS_SERVER, parseLimits(SERVER_LIMITS, {} as OperationLimits, 'default'), 'GRAPHQL_LIMITS_SERVER'),
+      staff: parseLimits(e.GRAPHQL_LIMITS_STAFF, parseLimits(STAFF_LIMITS, {} as OperationLimits, 'default'), 'GRAPHQL_LIMITS_STAFF'),
     },
     introspection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== 'production',
   };

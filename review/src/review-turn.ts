@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { ApiError, type Review, type ReviewApi, type Severity, type ThreadDetail, type TurnDetail, type Verdict } from './api.js';
 import { REASON_LABEL, SEVERITIES, SEVERITY_LABEL, VERDICTS, VERDICT_LABEL } from './labels.js';
+import { MarkdownPanes } from './markdown.js';
 import { theme } from './styles.js';
 
 /** Fired when a review was saved, so the queue can refresh. */
@@ -33,6 +34,7 @@ export class ReviewTurn extends LitElement {
   declare formError: { message: string; field: string | null } | null;
   declare saving: boolean;
   declare saved: string;
+  private readonly markdown = new MarkdownPanes();
 
   constructor() {
     super();
@@ -145,6 +147,15 @@ export class ReviewTurn extends LitElement {
       h3.spaced {
         margin-top: 0.75rem;
       }
+      .markdown {
+        overflow-wrap: anywhere;
+      }
+      .markdown > :first-child {
+        margin-top: 0;
+      }
+      .markdown > :last-child {
+        margin-bottom: 0;
+      }
     `,
   ];
 
@@ -155,6 +166,7 @@ export class ReviewTurn extends LitElement {
   async load(): Promise<void> {
     const id = this.turnId;
     this.detail = null;
+    this.markdown.clear();
     this.loadError = '';
     this.formError = null;
     this.saved = '';
@@ -194,7 +206,7 @@ export class ReviewTurn extends LitElement {
         ${thread.messages.map(
           (m) => html`<li class=${m.turn?.id === turn.id ? 'this-turn' : ''}>
             <div class="who">${m.role === 'USER' ? 'Person' : 'Assistant'}${m.turn?.id === turn.id ? ' (this turn)' : ''}</div>
-            <p class="text">${m.text}</p>
+            ${m.role === 'USER' ? html`<p class="text">${m.text}</p>` : this.markdown.render(`message:${m.id}`, m.text, turn.sources.map((s) => s.url))}
           </li>`,
         )}
       </ol>
@@ -234,7 +246,7 @@ export class ReviewTurn extends LitElement {
           </ul>`
         : html`<p class="muted">No sources.</p>`}
       <h3 class="spaced">Answer</h3>
-      <p class="text">${turn.answer ?? 'No answer.'}</p>
+      ${turn.answer ? this.markdown.render('answer', turn.answer, turn.sources.map((s) => s.url)) : html`<p class="muted">No answer.</p>`}
     </section>`;
   }
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { execute, subscribe, type ExecutionArgs } from 'graphql';
-import { createYoga } from 'graphql-yoga';
+import { createYoga, type GraphiQLOptions } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { GraphQLError } from 'graphql';
@@ -12,7 +12,7 @@ import { schema } from '../graphql/schema.js';
 import { useCaller, type CallerContext } from './caller.js';
 import { createParseCaches, useForgetInvalidDocuments } from './document-cache.js';
 import { codeError, formatForSocket, maskError, useErrorCodes, type ErrorPolicy } from './error-codes.js';
-import { useOperationLimits } from './operation-limits.js';
+import { CALLER_TIERS, useOperationLimits } from './operation-limits.js';
 import type { Services } from './services.js';
 import { serveStatic, type StaticAssets } from './static.js';
 import { graphqlTracingPlugins } from '../telemetry/index.js';
@@ -23,6 +23,22 @@ export interface HttpServer {
   server: Server;
   /** Closes client connections (they reconnect elsewhere or after a restart) and stops listening. */
   close(): Promise<void>;
+}
+
+/**
+ * Yoga's default GraphiQL page loads its script from a CDN, so it broke offline; the package
+ * inlines it (about 9 MB), imported on the first GraphiQL request (so a process that never serves
+ * GraphiQL never loads it) and rendered once per server (its options never change).
+ */
+function graphiqlRenderer(): (options: GraphiQLOptions) => Promise<string> {
+  let page: Promise<string> | undefined;
+  return (options) =>
+    (page ??= import('@graphql-yoga/render-graphiql')
+      .then((m) => m.renderGraphiQL(options))
+      .catch((error: unknown) => {
+        page = undefined; // a failed load is retried on the next request, not remembered
+        throw error;
+      }));
 }
 
 /** How long a shutdown waits for open subscriptions to receive their last events. */
@@ -51,6 +67,8 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
     return principal;
   };
   const parseCaches = createParseCaches(config.GRAPHQL_CACHE_MB);
+  // Transport ceilings; each caller's own body limit is applied by useOperationLimits.
+  const largestBody = Math.max(...CALLER_TIERS.map((tier) => config.limits[tier].body));
   const errorPolicy: ErrorPolicy = { exposeDetails: config.NODE_ENV === 'development', suggestions: config.introspection };
   const backpressure = { maxBufferedBytes: config.SOCKET_MAX_BUFFER_BYTES, stallMs: config.SOCKET_STALL_MS };
   const yoga = createYoga<{ req?: IncomingMessage; signal?: AbortSignal } & CallerContext, GraphQLContext>({
@@ -65,11 +83,12 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
       useErrorCodes(errorPolicy, log),
       useForgetInvalidDocuments(parseCaches),
     ],
-    maxRequestBodySize: Math.max(config.limits.public.body, config.limits.server.body),
+    maxRequestBodySize: largestBody,
     multipart: false, // no file uploads: one parser less facing the internet
     parserAndValidationCache: parseCaches,
     maskedErrors: { isDev: config.NODE_ENV === 'development', maskError },
     graphiql: config.NODE_ENV === 'development' && config.GRAPHIQL ? { title: 'Triage assistant', subscriptionsProtocol: 'WS' } : false,
+    renderGraphiQL: graphiqlRenderer(),
     landingPage: false,
     logging: {
       debug: (...args) => log.debug({ component: 'yoga' }, args.map(String).join(' ')),
@@ -150,7 +169,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
     socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
 
-  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: Math.max(config.limits.public.body, config.limits.server.body) });
+  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: largestBody });
   // Open subscriptions, so a shutdown can let the last events (a drained turn's end) reach them.
   const connections = new Set<{ subscriptions: Record<string, unknown> }>();
   let openSse = 0;

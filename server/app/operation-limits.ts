@@ -7,20 +7,25 @@ import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, TokenKind, type DocumentNode, type ValidationContext, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { OperationLimits } from '../config.js';
-import type { Principal } from '../auth/principal.js';
+import { canSeeTriage, type Principal } from '../auth/principal.js';
 
 /**
  * Limits before work. Every GraphQL operation is measured before it costs anything: its body
  * size while it is read, its length and token count while it is parsed (the parser stops at the
  * limit), and its depth, aliases, directives and cost while it is validated, all with
  * graphql-armor. Callers holding browser credentials (anonymous, publishable keys, thread tokens)
- * get the `public` limits, secret and staff keys the looser `server` ones.
+ * get the `public` limits, secret keys the looser `server` ones, and those who read triage (staff
+ * keys, secret keys with triage:read) the `staff` ones, whose cost fits listing threads with their
+ * messages and turns.
  */
 
-export type CallerTier = 'public' | 'server';
+export type CallerTier = 'public' | 'server' | 'staff';
+
+export const CALLER_TIERS = ['public', 'server', 'staff'] as const satisfies readonly CallerTier[];
 
 export function tierOf(principal: Principal | undefined): CallerTier {
-  return principal?.kind === 'secret' || principal?.kind === 'staff' ? 'server' : 'public';
+  if (principal?.kind !== 'secret' && principal?.kind !== 'staff') return 'public';
+  return canSeeTriage(principal) ? 'staff' : 'server';
 }
 
 /** What the plugin reads from the GraphQL context: the caller, once known (see caller.ts). */
@@ -90,11 +95,8 @@ export function useOperationLimits(options: {
   limits: Record<CallerTier, OperationLimits>;
   introspection: boolean;
 }): Plugin<LimitsContext> {
-  const parse = { public: tierParse(options.limits.public), server: tierParse(options.limits.server) };
-  const rules = {
-    public: tierRules('public', options.limits.public, options.introspection),
-    server: tierRules('server', options.limits.server, options.introspection),
-  };
+  const parse = Object.fromEntries(CALLER_TIERS.map((tier) => [tier, tierParse(options.limits[tier])])) as Record<CallerTier, ReturnType<typeof tierParse>>;
+  const rules = Object.fromEntries(CALLER_TIERS.map((tier) => [tier, tierRules(tier, options.limits[tier], options.introspection)])) as Record<CallerTier, ValidationRule[]>;
   const tooDeep = () => limitError('The document is nested too deeply.', 'depth', 'GRAPHQL_PARSE_FAILED');
   return {
     onRequestParse({ request, serverContext, requestParser, setRequestParser, fetchAPI }) {

@@ -17,7 +17,7 @@ let smallCache: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ runner: scriptedRunner(triageScript) });
   reachesParser = await startTestServer({ runner: scriptedRunner(triageScript), env: { GRAPHQL_LIMITS_PUBLIC: 'body=2000000' } });
-  smallCache = await startTestServer({ runner: scriptedRunner(triageScript), env: { GRAPHQL_CACHE_MB: '8', GRAPHQL_LIMITS_SERVER: 'chars=40000,tokens=10000,aliases=2000,cost=1000000' } });
+  smallCache = await startTestServer({ runner: scriptedRunner(triageScript), env: { GRAPHQL_CACHE_MB: '8', GRAPHQL_LIMITS_STAFF: 'chars=40000,tokens=10000,aliases=2000,cost=1000000' } });
 });
 afterAll(async () => {
   await server?.close();

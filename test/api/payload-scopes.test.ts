@@ -96,7 +96,7 @@ beforeAll(async () => {
   // The generated selections are far larger than any real client's; the limits are not under test here.
   server = await startTestServer({
     runner: scriptedRunner(script),
-    env: { GRAPHQL_LIMITS_PUBLIC: 'chars=50000,tokens=10000,depth=20,cost=1000000', GRAPHQL_LIMITS_SERVER: 'chars=50000,tokens=10000,depth=20,cost=1000000' },
+    env: { GRAPHQL_LIMITS_PUBLIC: 'chars=50000,tokens=10000,depth=20,cost=1000000', GRAPHQL_LIMITS_SERVER: 'chars=50000,tokens=10000,depth=20,cost=1000000', GRAPHQL_LIMITS_STAFF: 'chars=50000,tokens=10000,depth=20,cost=1000000' },
   });
   const db = server.service.services.db;
   const other = await db.site.create({ data: { name: 'Other', allowedOrigins: ['https://other.example'] } });

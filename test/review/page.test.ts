@@ -1,15 +1,13 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewConfig } from '../../review/vite.config.js';
 import { gql, send, startThread } from '../support/graphql.js';
 import { scriptedRunner } from '../support/scripted-runner.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { RESULTS_DIR, ROOT, launchBrowser, type Browser } from '../widget/browser.js';
+import { buildReview } from './build.js';
 import { reviewScript } from './fixtures.js';
 
 /**
@@ -22,16 +20,6 @@ let server: TestServer;
 let browser: Browser;
 let code: string;
 const turns: Record<string, string> = {};
-
-async function buildReview(): Promise<string> {
-  const outDir = await mkdtemp(path.join(tmpdir(), 'triage-review-build-'));
-  try {
-    await build({ ...reviewConfig({ outDir }), configFile: false });
-    return await readFile(path.join(outDir, 'review.js'), 'utf8');
-  } finally {
-    await rm(outDir, { recursive: true, force: true });
-  }
-}
 
 async function turnFor(text: string) {
   const visitor = await startThread(server, { age: 58 });

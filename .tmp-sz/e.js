@@ -1,1 +1,0 @@
-import {createClient} from 'graphql-ws'; console.log(createClient)
