@@ -4,6 +4,7 @@ import { benchTurns } from './turns.js';
 import { benchLimits } from './limits.js';
 import { benchAdvice } from './advice.js';
 import { benchLoad } from './load.js';
+import { benchMemory } from './memory.js';
 
 /**
  * npm run bench [-- NAME ...]: runs the listed benches (all by default), one after another.
@@ -17,10 +18,11 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   limits: () => benchLimits(),
   advice: () => benchAdvice(),
   load: () => benchLoad(),
+  memory: () => benchMemory(),
 };
 
 /** Long benches run only when named (`npm run bench -- load`). */
-const ON_REQUEST = new Set(['load']);
+const ON_REQUEST = new Set(['load', 'memory']);
 
 async function main(): Promise<void> {
   // Names come first; what follows a long bench's name (its options) is its own.
