@@ -5,6 +5,7 @@ import { benchLimits } from './limits.js';
 import { benchAdvice } from './advice.js';
 import { benchLoad } from './load.js';
 import { benchCase } from './case.js';
+import { benchMemory } from './memory.js';
 
 /**
  * npm run bench [-- NAME ...]: runs the listed benches (all by default), one after another.
@@ -19,10 +20,11 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   advice: () => benchAdvice(),
   case: () => benchCase(),
   load: () => benchLoad(),
+  memory: () => benchMemory(),
 };
 
 /** Long benches run only when named (`npm run bench -- load`). */
-const ON_REQUEST = new Set(['load']);
+const ON_REQUEST = new Set(['load', 'memory']);
 
 async function main(): Promise<void> {
   // Names come first; what follows a long bench's name (its options) is its own.

@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { execute, subscribe, type ExecutionArgs } from 'graphql';
 import { createYoga, type GraphiQLOptions } from 'graphql-yoga';
-import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { GraphQLError } from 'graphql';
 import { AppError } from '../contract/errors.js';
@@ -18,6 +17,7 @@ import { serveStatic, type StaticAssets } from './static.js';
 import { graphqlTracingPlugins } from '../telemetry/index.js';
 import { documentForSubscribe, loadWidgetOperations, persistedOperationsPlugin, type PersistedOperations } from './persisted-operations.js';
 import { guardResponse, guardWebSocket } from './backpressure.js';
+import { serveGraphqlWs } from './ws-transport.js';
 
 export interface HttpServer {
   server: Server;
@@ -180,7 +180,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
     socket.on('close', () => sockets.delete(socket));
   });
 
-  useServer<Record<string, unknown> | undefined, Partial<WsExtra>>(
+  serveGraphqlWs<Record<string, unknown> | undefined, Partial<WsExtra>>(
     {
       // Authenticate once per connection: Origin from the handshake, token from connectionParams.
       onConnect: async (ctx) => {
@@ -263,6 +263,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
       subscribe: (args: ExecutionArgs) => (args.rootValue as { subscribe: typeof subscribe }).subscribe(args),
     },
     wss,
+    log,
   );
 
   return {

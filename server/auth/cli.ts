@@ -141,7 +141,8 @@ export async function runAdmin(
   }
 }
 
-if (process.argv[1]?.endsWith('auth/cli.ts')) {
+// Run as a program: `npm run admin` (the source, through tsx) or `node dist/auth/cli.js` (the build).
+if (/auth[/\\]cli\.[jt]s$/.test(process.argv[1] ?? '')) {
   const config = loadConfig();
   const postgres = await startPostgres({ url: config.DATABASE_URL, dataDir: config.dataDir, log });
   await migrate(postgres.url, log);

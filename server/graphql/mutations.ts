@@ -96,9 +96,11 @@ builder.mutationField('sendMessage', (t) =>
         throw error;
       }
       if (!sent.created) {
-        await limits.refund('sendMessage', ctx.principal, ctx.clientIp);
-        // A replay returns what the caller itself sent; a different text under the same key is a
-        // mistake (and must not hand back someone else's message).
+        // A replay spends budget like a send: each costs a database round trip, and refunding it
+        // let one visitor repeat a clientMessageId without limit (a widget's resend after a lost
+        // response is one point of a per-minute budget). It returns what the caller itself sent;
+        // a different text under the same key is a mistake (and must not hand back someone else's
+        // message).
         if (sent.message.text !== text) {
           throw badInput('This clientMessageId was already used for a different message.', 'clientMessageId');
         }

@@ -254,6 +254,10 @@ async function runSocket(tally: Tally, rng: Rng, gen: OperationGenerator, caller
         () => socket.send({ type: 'ping', payload: { hello: 'x'.repeat(rng.int(1_000)) } }),
         () => socket.send({ type: 'pong' }),
         () => socket.send({ type: 'connection_init' }),
+        // Messages only a server sends.
+        () => socket.send({ type: 'next', id: `op${id}`, payload: { data: null } }),
+        () => socket.send({ type: 'error', id: `op${id}`, payload: [] }),
+        () => socket.send({ type: 'connection_ack' }),
         () => socket.sendRaw(JSON.stringify({ type: 'subscribe', id: `big`, payload: { query: `{ viewer { kind } } #${'x'.repeat(1_100_000)}` } })),
       ]);
       garbage();

@@ -54,7 +54,7 @@ describe('refused requests spend no budget', () => {
     await limited?.close();
   });
 
-  it('bad input, a busy thread and an idempotent replay leave the visitor’s budget untouched', async () => {
+  it('bad input and a busy thread leave the visitor’s budget untouched', async () => {
     const a = await startThread(limited);
     // Refused before any budget is spent: bad demographics on startThread.
     for (let i = 0; i < 3; i++) {
@@ -70,8 +70,6 @@ describe('refused requests spend no budget', () => {
       [() => send(limited, a.token, a.threadId, '   '), 'BAD_USER_INPUT'],
       [() => send(limited, a.token, a.threadId, 'nul \u0000'), 'BAD_USER_INPUT'],
       [() => send(limited, a.token, a.threadId, 'busy'), 'THREAD_BUSY'],
-      [() => send(limited, a.token, a.threadId, '[gated] one', { clientMessageId: 'm1' }), 'none'],
-      [() => send(limited, a.token, a.threadId, 'other text', { clientMessageId: 'm1' }), 'BAD_USER_INPUT'],
     ];
     for (const [request, code] of refusals) {
       const result = await request();
@@ -82,6 +80,29 @@ describe('refused requests spend no budget', () => {
     expect((await send(limited, b.token, b.threadId, 'two')).errors).toBeUndefined(); // 2 of 2
     const third = await send(limited, b.token, b.threadId, 'three');
     expect(third.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('replays spend budget', () => {
+  let replays: TestServer;
+  beforeAll(async () => {
+    // The default visitor budget (20 a minute), so the test shows what a stranger gets.
+    replays = await startTestServer({ runner: scriptedRunner(triageScript), env: { RATE_LIMIT_MESSAGES_PER_MINUTE: '20' } });
+  });
+  afterAll(async () => {
+    await replays?.close();
+  });
+
+  it('one clientMessageId sent 40 times is limited after the budget, like 40 different messages', async () => {
+    const visitor = await startThread(replays);
+    const results = [];
+    for (let i = 0; i < 40; i++) results.push(await send(replays, visitor.token, visitor.threadId, 'the same message', { clientMessageId: 'replayed' }));
+    const codes = results.map((r) => r.errors?.[0]?.extensions?.code ?? 'ok');
+    // The first send and 19 replays answer with the original message; the other 20 are refused.
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill('ok'));
+    expect(codes.slice(20)).toEqual(Array(20).fill('RATE_LIMITED'));
+    expect(new Set(results.slice(0, 20).map((r) => r.data?.sendMessage.message.id)).size).toBe(1);
+    expect((results[20]!.errors?.[0]?.extensions as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
   });
 });
 
