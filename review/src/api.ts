@@ -19,7 +19,7 @@ export class ApiError extends Error {
 
 export type Severity = 'SELF_CARE' | 'URGENT_PRIMARY_CARE' | 'A_AND_E';
 export type Verdict = 'CORRECT' | 'UNDER_TRIAGED' | 'OVER_TRIAGED' | 'WRONG_CONDITION' | 'UNSAFE_ANSWER';
-export type Reason = 'FAILED_AFTER_EMERGENCY_ADVICE' | 'SAFETY_FLOOR_RAISED' | 'NEGATIVE_FEEDBACK' | 'INCONCLUSIVE' | 'LOW_RETRIEVAL_SCORE';
+export type Reason = 'FAILED_AFTER_EMERGENCY_ADVICE' | 'SAFETY_FLOOR_RAISED' | 'EMERGENCY_ON_POSSIBLE_FINDINGS' | 'NEGATIVE_FEEDBACK' | 'INCONCLUSIVE' | 'LOW_RETRIEVAL_SCORE';
 
 export interface QueueEntry {
   reasons: Reason[];
@@ -38,6 +38,17 @@ export interface Review {
   reviewedAt: string;
 }
 
+export interface CaseFinding {
+  concept: string;
+  assertion: string;
+  words: string;
+  message: number;
+  cue: string | null;
+  retracted: boolean;
+  supersededBy: number | null;
+  rules: string[];
+}
+
 export interface TurnDetail {
   id: string;
   threadId: string;
@@ -52,6 +63,8 @@ export interface TurnDetail {
   prediction: { condition: string; conditionTitle: string; severity: Severity } | null;
   sources: { slug: string; title: string; url: string; score: number }[];
   trace: Record<string, unknown> | null;
+  /** The conversation's case as the safety rules read it for this turn. */
+  case: { findings: CaseFinding[]; correctedMessages: number[] } | null;
   error: { code: string; detail: string } | null;
   feedback: { rating: 'HELPFUL' | 'NOT_HELPFUL'; comment: string | null } | null;
   review: Review | null;
@@ -117,6 +130,7 @@ export class ReviewApi {
           id threadId status route engine startedAt reasoning answer searchQuery reasonerOutput trace reviewReasons
           prediction { condition conditionTitle severity }
           sources { slug title url score }
+          case { correctedMessages findings { concept assertion words message cue retracted supersededBy rules } }
           error { code detail }
           feedback { rating comment }
           review { ${REVIEW_FIELDS} }

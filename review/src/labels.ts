@@ -4,6 +4,7 @@ import type { Reason, Severity, Verdict } from './api.js';
 export const REASON_LABEL: Record<Reason, string> = {
   FAILED_AFTER_EMERGENCY_ADVICE: 'Failed after emergency advice',
   SAFETY_FLOOR_RAISED: 'Safety floor raised the severity',
+  EMERGENCY_ON_POSSIBLE_FINDINGS: '999 on possible findings only',
   NEGATIVE_FEEDBACK: 'Rated not helpful',
   INCONCLUSIVE: 'Inconclusive prediction',
   LOW_RETRIEVAL_SCORE: 'Low retrieval score',

@@ -111,6 +111,21 @@ export class ReviewTurn extends LitElement {
         margin: 0;
         padding-left: 1.25rem;
       }
+      table.case {
+        border-collapse: collapse;
+        font-size: 0.9em;
+        width: 100%;
+      }
+      table.case th,
+      table.case td {
+        text-align: left;
+        padding: 0.2em 0.4em;
+        border-bottom: 1px solid #ddd;
+        vertical-align: top;
+      }
+      table.case tr.answered {
+        opacity: 0.6;
+      }
       pre.trace {
         font-family: ui-monospace, monospace;
         font-size: 0.8125rem;
@@ -190,7 +205,7 @@ export class ReviewTurn extends LitElement {
         ${turn.reviewReasons.map((r) => html` <span class="chip serious">${REASON_LABEL[r]}</span>`)}
       </p>
       <div class="panes">
-        ${this.conversationPane(turn, thread)} ${this.reasoningPane(turn)} ${this.predictionPane(turn)} ${this.tracePane(turn)}
+        ${this.conversationPane(turn, thread)} ${this.reasoningPane(turn)} ${this.predictionPane(turn)} ${this.casePane(turn)} ${this.tracePane(turn)}
       </div>
       ${this.reviewForm(turn)}
     `;
@@ -247,6 +262,28 @@ export class ReviewTurn extends LitElement {
         : html`<p class="muted">No sources.</p>`}
       <h3 class="spaced">Answer</h3>
       ${turn.answer ? this.markdown.render('answer', turn.answer, turn.sources.map((s) => s.url)) : html`<p class="muted">No answer.</p>`}
+    </section>`;
+  }
+
+  /** The case the safety rules read: each finding, what its context says of it, and the rules it fired. */
+  private casePane(turn: TurnDetail): TemplateResult {
+    const findings = (turn.case?.findings ?? []).filter((f) => f.assertion !== 'present' || f.rules.length || f.retracted || f.supersededBy !== null);
+    return html`<section class="pane" aria-labelledby="h-case">
+      <h3 id="h-case">Case</h3>
+      ${findings.length
+        ? html`<table class="case">
+            <thead><tr><th scope="col">Message</th><th scope="col">Finding</th><th scope="col">Reads as</th><th scope="col">Words</th><th scope="col">Rules fired</th></tr></thead>
+            <tbody>
+              ${findings.map(
+                (f) => html`<tr class=${f.retracted || f.supersededBy !== null ? 'answered' : ''}>
+                  <td>${f.message + 1}</td><td>${f.concept}</td>
+                  <td>${f.assertion}${f.cue ? html` <span class="muted">(“${f.cue}”)</span>` : nothing}${f.retracted ? ' · corrected' : nothing}${f.supersededBy !== null ? ` · answered in message ${f.supersededBy + 1}` : nothing}</td>
+                  <td>${f.words}</td><td>${f.rules.join('; ')}</td>
+                </tr>`,
+              )}
+            </tbody>
+          </table>`
+        : html`<p class="muted">No finding changed the verdict.</p>`}
     </section>`;
   }
 

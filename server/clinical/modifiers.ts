@@ -42,7 +42,8 @@ export const MODIFIERS: readonly ModifierRule[] = [
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:what|which) (?:are|is|r) (?:the )?(?:signs?|symptoms?|warning signs?|red flags?)\b/, note: 'a general question about signs' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:signs|symptoms|warning signs|red flags) (?:of|to (?:look|watch) (?:out )?for|that)\b/, note: 'signs asked about' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bwhat (?:if|happens if|should i do if|do i do if|to do if)\b/, note: 'a what-if question' },
-  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: new RegExp(`\\b(?:if|when|in case|incase|just in case|unless|once) ${PERSON} (?:ever |suddenly |then |also )?${DEVELOP}\\b`), note: 'a condition that may come' },
+  // Not "when": "when she has a coughing fit she goes blue" tells what happens, not what might.
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: new RegExp(`\\b(?:if|in case|incase|just in case) ${PERSON} (?:ever |suddenly |then |also )?${DEVELOP}\\b`), note: 'a condition that may come' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:should|do|would|when should|when do|at what point (?:should|do)) (?:i|we|you) (?:call|ring|phone|go|worry|be worried|get (?:help|seen)|take (?:him|her|them))\b[^.]{0,40}\b(?:if|when)\b/, note: 'asking when to seek help' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bhow (?:do|would|can|could|will) (?:i|you|we|one) (?:know|tell|spot|recognise|recognize)\b/, note: 'asking how to recognise' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:watch|look|keep an eye|be on the lookout|keep a lookout|look out) (?:out )?for\b/, note: 'safety-netting advice about what may come' },
@@ -53,6 +54,7 @@ export const MODIFIERS: readonly ModifierRule[] = [
   { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:googled|google says|dr google|read (?:online|on the internet|that|about)|looked (?:it )?up|searched online|online (?:it )?says|the internet says|tiktok)\b/, maxScope: 8, note: 'something read, not something had' },
   { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:could (?:it|this|that) be|might (?:it|this) be|is (?:it|this|that) (?:maybe |possibly )?(?:a |an )?(?=\w+ ?\w* ?\?))/, maxScope: 6, note: 'asking whether it is a named condition' },
   { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:rule out|ruled out|make sure (?:its|it is|it isnt|its not)|check (?:its|it isnt|its not|for))\b/, maxScope: 6, note: 'asking to exclude a condition' },
+  { category: 'FEARED', direction: 'BACKWARD', pattern: /\b(?:with|from|for) (?:worry|worrying|stress|anxiety|nerves|panic|fear|crying)\b/, maxScope: 4, note: 'said of the worry, not the body ("cant breathe with worry")' },
   // ---- someone else, in the past
   { category: 'OTHER', direction: 'FORWARD', pattern: /\b(?:family history of|history of \w+ in (?:the|my) family|(?:my|his|her|our) (?:mum|mom|mother|dad|father|brother|sister|nan|gran|grandma|grandad|grandfather|grandmother|uncle|aunt|auntie|cousin|friend|neighbour|colleague)s? (?:died|passed away|passed)(?: of| from| with)?|(?:a |my )?friends (?:mum|dad|son|daughter|husband|wife|baby)|someone i know|a friend of (?:mine|a friend)|a colleague)\b/, maxScope: 8, note: 'someone else, or a death in the family' },
   { category: 'OTHER', direction: 'BACKWARD', pattern: /\bruns in (?:the|my|our|his|her) family\b/, maxScope: 8, note: 'family history' },
@@ -127,3 +129,13 @@ export const RETRACT_PREVIOUS = /\b(?:ignore (?:that|this|my last|the last|what 
  * level reached holds when something eases (see case.ts).
  */
 export const RESOLVED_NOW = /\b(?:now|anymore|any more|no longer|gone|stopped|settled|eased|easing|better|passed|cleared|since)\b/;
+
+/**
+ * Words of worry itself ("terrified", "panicking", "freaking out"): how the person feels about a
+ * sign, never a sign. The urgency model does not read them (urgency/features.ts): worry is not
+ * evidence, and anxious people write them about minor things as often as about emergencies.
+ */
+export const WORRY_WORDS: ReadonlySet<string> = new Set([
+  'scared', 'terrified', 'frightened', 'petrified', 'paranoid', 'worried', 'worrying', 'worry', 'worries', 'panicking', 'panicked',
+  'anxious', 'freaking', 'freaked', 'nervous', 'afraid', 'fear', 'fearing', 'convinced', 'googled', 'google', 'crying', 'stressed',
+]);

@@ -23,6 +23,7 @@ export const ReviewVerdictEnum = builder.enumType('ReviewVerdict', {
 const REASON_DESCRIPTIONS: Record<ReviewReason, string> = {
   FAILED_AFTER_EMERGENCY_ADVICE: 'The turn failed (or was cancelled) after the person was told to call 999 / go to A&E.',
   SAFETY_FLOOR_RAISED: "The safety rules raised the engine's severity: the engine under-triaged an emergency.",
+  EMERGENCY_ON_POSSIBLE_FINDINGS: 'The person was told to call 999 on findings that are all only possible ("I think", "might be"): the cautious reading, for a clinician to check (Turn.case).',
   NEGATIVE_FEEDBACK: 'The person (or partner app) rated the answer NOT_HELPFUL.',
   INCONCLUSIVE: 'The reasoner named none of the retrieved conditions.',
   LOW_RETRIEVAL_SCORE: 'The best knowledge base match scored below REVIEW_LOW_SCORE.',

@@ -9,6 +9,8 @@ import type { TurnRow } from './threads.js';
  * - FAILED_AFTER_EMERGENCY_ADVICE: the turn failed or was cancelled after the person was told to
  *   call 999 / go to A&E (someone in an emergency saw an error);
  * - SAFETY_FLOOR_RAISED: the safety rules raised the engine's severity (the engine under-triaged);
+ * - EMERGENCY_ON_POSSIBLE_FINDINGS: the person was told to call 999 on findings that are all only
+ *   possible ("I think", "might be"): the cautious reading, which a clinician should check;
  * - NEGATIVE_FEEDBACK: the person (or partner app) rated the answer NOT_HELPFUL;
  * - INCONCLUSIVE: the reasoner named none of the retrieved conditions;
  * - LOW_RETRIEVAL_SCORE: a triage turn whose best knowledge base match scored below the threshold.
@@ -16,6 +18,7 @@ import type { TurnRow } from './threads.js';
 export const REVIEW_REASONS = [
   'FAILED_AFTER_EMERGENCY_ADVICE',
   'SAFETY_FLOOR_RAISED',
+  'EMERGENCY_ON_POSSIBLE_FINDINGS',
   'NEGATIVE_FEEDBACK',
   'INCONCLUSIVE',
   'LOW_RETRIEVAL_SCORE',
@@ -24,8 +27,9 @@ export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
 /** Higher first: the queue's order. */
 export const REASON_PRIORITY: Record<ReviewReason, number> = {
-  FAILED_AFTER_EMERGENCY_ADVICE: 5,
-  SAFETY_FLOOR_RAISED: 4,
+  FAILED_AFTER_EMERGENCY_ADVICE: 6,
+  SAFETY_FLOOR_RAISED: 5,
+  EMERGENCY_ON_POSSIBLE_FINDINGS: 4,
   NEGATIVE_FEEDBACK: 3,
   INCONCLUSIVE: 2,
   LOW_RETRIEVAL_SCORE: 1,
@@ -40,6 +44,10 @@ function reasonConditions(lowScore: number): Record<ReviewReason, Prisma.Sql> {
   return {
     FAILED_AFTER_EMERGENCY_ADVICE: Prisma.sql`(t.status IN ('FAILED', 'CANCELLED') AND ${gaveEmergencyAdvice()})`,
     SAFETY_FLOOR_RAISED: Prisma.sql`COALESCE((t.trace -> 'safetyFloor' -> 'changed') ? 'severity', false)`,
+    // The case the rules read (trace.case, safety/turn.ts): every finding that fired a rule is only possible.
+    EMERGENCY_ON_POSSIBLE_FINDINGS: Prisma.sql`(${gaveEmergencyAdvice()} AND jsonb_typeof(t.trace -> 'case' -> 'findings') = 'array'
+      AND EXISTS (SELECT 1 FROM jsonb_array_elements(t.trace -> 'case' -> 'findings') c WHERE jsonb_array_length(c -> 'rules') > 0)
+      AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(t.trace -> 'case' -> 'findings') c WHERE jsonb_array_length(c -> 'rules') > 0 AND c ->> 'assertion' <> 'possible'))`,
     NEGATIVE_FEEDBACK: Prisma.sql`(f.rating = 'NOT_HELPFUL')`,
     INCONCLUSIVE: Prisma.sql`(t.predicted_slug = 'inconclusive')`,
     LOW_RETRIEVAL_SCORE: Prisma.sql`(t.route = 'TRIAGE' AND jsonb_typeof(t.sources) = 'array' AND COALESCE(

@@ -1,7 +1,8 @@
 import { ROUTINE_SECTION, type ConditionPage } from '../../knowledge/types.js';
 import type { Prediction } from '../../contract/events.js';
 import type { Candidate } from './score.js';
-import { ANSWER, GENTLE_CONDITIONS } from './templates.js';
+import { ANSWER, GENTLE_CONDITIONS, type Known } from './templates.js';
+import { answerFromPage } from './follow-up.js';
 
 /**
  * The patient-facing answer: built from the predicted condition's page (its sections summarised,
@@ -17,12 +18,20 @@ export function composeAnswer(
   candidate: Candidate | undefined,
   safetyNotice: string | null,
   seeGp = false,
+  known: Known = { age: false, duration: false },
+  followUp?: string,
 ): string {
   const parts: string[] = [];
   if (safetyNotice) parts.push(safetyNotice);
+  // A follow-up question is answered first, in the complaint's context (the page it is about).
+  if (followUp && page && prediction.condition !== 'inconclusive') {
+    const said = answerFromPage(followUp, page);
+    parts.push(said ? ANSWER.followUpFromPage(page.title, said) : ANSWER.followUpNotOnPage(page.title));
+  }
   if (prediction.condition === 'inconclusive' || !page) {
     // The notice already gives the emergency action; the 111 advice would contradict it.
-    const [sorry, next, ask] = ANSWER.inconclusive as [string, string, string];
+    const [sorry, next] = ANSWER.inconclusive as [string, string];
+    const ask = ANSWER.inconclusiveAsk(known);
     if (safetyNotice) parts.push(sorry, ask);
     else parts.push(sorry, prediction.severity === 'Self-care' ? ANSWER.inconclusiveNotUrgent : next, ask);
     return parts.join('\n\n');
@@ -50,12 +59,12 @@ export function composeAnswer(
     const signs = page.redFlags.slice(0, 3).map((f) => f.flag.toLowerCase());
     if (signs.length) parts.push(ANSWER.safetyNet(signs));
   }
-  parts.push(question(severity, page, candidate));
+  parts.push(question(severity, page, candidate, known));
   return parts.join('\n\n');
 }
 
-function question(severity: Prediction['severity'], page: ConditionPage, candidate: Candidate | undefined): string {
-  if (severity === 'Self-care') return ANSWER.question['Self-care'];
+function question(severity: Prediction['severity'], page: ConditionPage, candidate: Candidate | undefined, known: Known): string {
+  if (severity === 'Self-care') return ANSWER.question['Self-care'](known);
   if (severity === 'A&E') return ANSWER.question['A&E'];
   const seen = new Set((candidate?.symptoms ?? []).map((s) => s.label));
   const missing = page.symptoms.slice(0, 4).find((s) => !seen.has(s.term))?.term;

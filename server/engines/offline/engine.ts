@@ -11,7 +11,9 @@ import { reasoningParagraphs } from './explain.js';
 import { clarifyingQuestion, createRouter, directReply, type Router } from './route.js';
 import { scoreCondition } from './score.js';
 import { answerChunks, reasoningChunks } from './stream.js';
-import { REASONING } from './templates.js';
+import { REASONING, type Known } from './templates.js';
+import { isCareQuestion } from './follow-up.js';
+import { readFacts } from './facts.js';
 
 /**
  * The offline engine (engine OFFLINE): the same three nodes and events as the model pipeline,
@@ -58,7 +60,7 @@ async function* route(router: Router, historyExchanges: number, ctx: TurnContext
       return { route: 'TRIAGE', query: messages.join('\n') };
     case 'vague':
     case 'brief':
-      return { route: 'CLARIFY', question: clarifyingQuestion(ctx.input.text, kind) };
+      return { route: 'CLARIFY', question: clarifyingQuestion(ctx.input.text, kind, knownFacts(ctx.input)) };
     default:
       yield* answerChunks(directReply(kind), ctx.signal);
       return { route: 'DIRECT' };
@@ -104,6 +106,13 @@ async function* reason(
   return { prediction, reasonerOutput: `${thinking}\n\n${REASONING.verdict(prediction.condition, prediction.severity)}`, retrieval: candidates };
 }
 
+/** What the person has told us anywhere in the conversation (or the form): never asked again. */
+function knownFacts(input: TurnContext['input']): Known {
+  const said = [...input.history.filter((m) => m.role === 'user').map((m) => m.content), input.text];
+  const facts = readFacts(said, input.demographics);
+  return { age: facts.age !== undefined, duration: facts.durationDays !== undefined };
+}
+
 /**
  * The turn's search returned the top k; the offline engine re-ranks, so it looks a little
  * further. A failed widening is logged and the turn's own results are used.
@@ -138,6 +147,7 @@ async function* respond(
   const facts = analyser.facts(messages, ctx.input.demographics);
   const candidate = compiled ? scoreCondition(compiled, analyser.reader.read([...messages, ...facts.derived]), facts) : undefined;
   const seeGp = candidate ? candidateSeverity(candidate, facts, messages, ctx.input.demographics).seeGp === true : false;
-  yield* answerChunks(composeAnswer(analysis.prediction, page, candidate, notice, seeGp), ctx.signal);
+  const followUp = ctx.input.history.some((m) => m.role === 'user') && isCareQuestion(ctx.input.text) ? ctx.input.text : undefined;
+  yield* answerChunks(composeAnswer(analysis.prediction, page, candidate, notice, seeGp, knownFacts(ctx.input), followUp), ctx.signal);
   yield { type: 'Record', record: { timings: { respond: Math.round(performance.now() - started) } } };
 }

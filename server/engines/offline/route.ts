@@ -1,8 +1,9 @@
 import { assessSafety } from '../../safety/index.js';
+import { CARE_QUESTION } from './follow-up.js';
 import { normalise } from '../../clinical/text.js';
 import type { CompiledCondition, WeightedPhrase } from './conditions.js';
 import { matchPhrase, stem, STOPWORDS, type Reader } from './lexicon.js';
-import { CLARIFY, DIRECT } from './templates.js';
+import { CLARIFY, type Known, DIRECT } from './templates.js';
 
 /**
  * Deciding what a message is, without a model: symptoms (triage), too little to go on (ask),
@@ -104,10 +105,6 @@ const ACKNOWLEDGE = /^(?:ok+|okay|k|kk|lol|haha+|cool|great|nice|alright|sure|fi
 const MEDICAL =
   /\b(?:rash|lump|swell\w*|swollen|bleed\w*|blood(?! tests?\b)|cough\w*|fever\w*|temperature|temp|vomit\w*|diarrh\w*|dizz\w*|headache|migraine|itch\w*|spots?|breath\w*|chest|throat|ears?|eyes?|tummy|stomach|belly|neck|legs?|arms?|knee|ankle|wrist|foot|feet|hands?|tooth|teeth|gums?|skin|wee|pee|poo|periods?|pregnan\w*|infection|nose|sneez\w*|burn\w*|bite|sting|stung|sore|numb\w*|tingl\w*|faint\w*|tired|exhausted|insomnia|anxious|anxiety|panic\w*|depress\w*|blister\w*|head|back pain|backache|nausea|nauseous|cramps?|bloated|constipat\w*|discharge|lumps?|shaking|shivering|palpitations?|heart|heels?|ribs?|pelvis|fingers?(?! on it)|thumbs?|toes?|(?:finger|toe)?nails?|eyelids?|lips?|mouth|tongue|face|cheeks?|jaw|shoulders?|hips?|elbows?|bum|bottom|groin|armpits?|bowels?|splinters?|verrucas?|warts?|styes?|boils\b|an? boil|cysts?|graze\w*|cuts?|bruis\w*|sprain\w*|memory|voice|croaky|hoarse|\w*worms|scabies|lice|nits|condom|contracepti\w*|morning after pill|(?:blood|my|his|her|their) sugars?|sugars? (?:levels?|readings?|(?:is|are|was|were|went|have been) (?:high|low|up|down|\d))|ketones|glucose|needle|(?:car|travel|sea|motion) sick\w*|seasick\w*|carsick\w*|hangover|nappy rash|rash|(?:been|being|was|keeps? being|kept being) sick|sick (?:up|everywhere)|throwing up|threw up|nappies|nappy|chaf\w*|thighs?|(?:room|everything|world|head)(?: \w+){0,2} spin\w*|swallow\w*|(?:missed|forgot|forgotten) (?:my|the|a|her) pill|(?:went|gone|going|running) (?:a bit |quite |really |very )?(?:low|high)|jaundice\w*|(?:looks?|gone|going|turned|turning|is|still) (?:a bit |quite |very |really )?yellow|insulin|ran out of (?:my |his |her )?(?:\w+ )?(?:tablets|medication|meds|insulin|inhaler|pills)|snor\w*|moles?|cradle cap|stitch\w*|scratch\w*)\b/;
 const FOLLOW_UP = /\b(?:it|its|still|also|now|since|worse|better|same|serious|bad|severe|mild|days?|weeks?|months?|hours?|yesterday|today|yes|yeah|no|nope|not|started|hurts?|pain|sore|old|aged|years?)\b|\d/;
-// A question about looking after the complaint: medicines, school or work, how long, whether it is
-// catching or serious, what to do ("can I take ibuprofen?", "can he go to nursery?").
-const CARE_QUESTION =
-  /\b(?:take|taking|give|giving|use|using|medicine|medication|tablets?|pills?|paracetamol|ibuprofen|calpol|nurofen|antihistamines?|cream|spray|drops|antibiotics?|school|nursery|work|college|uni|catching|contagious|infectious|spread|last|better|worry|worried|normal|serious|eat|drink|shower|bath|exercise|gym|swim|fly|flying|drive|driving|sleep|go back|how long|safe|ok to|okay to|should (?:i|he|she|we)|do (?:i|we) need|need to|what (?:can|should|do)|anything (?:i|we) can)\b/;
 const BRIEF_MAX_SPECIFICITY = 0.32;
 const BRIEF_MAX_WORDS = 4;
 // Anything that adds detail: a time, a number, a body part on top of the symptom, a qualifier.
@@ -201,12 +198,12 @@ export function directReply(kind: DirectKind): string {
   return DIRECT[kind];
 }
 
-/** The clarifying question, shaped by who the message is about (and whether a symptom was named). */
-export function clarifyingQuestion(text: string, kind: 'vague' | 'brief' = 'vague'): string {
+/** The clarifying question, shaped by who the message is about (and whether a symptom was named); it never asks for what is known. */
+export function clarifyingQuestion(text: string, kind: 'vague' | 'brief' = 'vague', known?: Known): string {
   const t = normalise(text);
-  if (CHILD.test(t)) return CLARIFY.child;
-  if (kind === 'brief') return CLARIFY.brief;
-  if (SOMEONE_ELSE.test(t)) return CLARIFY.other;
-  if (/\b(?:pain|hurts?|ache|aching|sore)\b/.test(t)) return CLARIFY.pain;
-  return CLARIFY.adult;
+  if (CHILD.test(t)) return CLARIFY.child(known);
+  if (kind === 'brief') return CLARIFY.brief(known);
+  if (SOMEONE_ELSE.test(t)) return CLARIFY.other(known);
+  if (/\b(?:pain|hurts?|ache|aching|sore)\b/.test(t)) return CLARIFY.pain(known);
+  return CLARIFY.adult(known);
 }

@@ -23,17 +23,34 @@ export const DIRECT = {
   offTopic: `Sorry, I can only help with health symptoms, so I can't help with that. ${ENGINE_NOTE} Is there a symptom or health worry I can help you with?`,
 };
 
+/** What the person has already told us: a question never asks for it again. */
+export interface Known {
+  age: boolean;
+  duration: boolean;
+}
+const NOTHING_KNOWN: Known = { age: false, duration: false };
+
+const askFor = (parts: (string | false)[]) => parts.filter((p): p is string => !!p);
+/** "a, b, and c" (the questions' own style), "a and b". */
+const oxford = (items: string[]): string => (items.length <= 2 ? items.join(' and ') : `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`);
+
 export const CLARIFY = {
-  adult:
-    "I'm sorry you're not feeling well. To point you in the right direction I need a little more detail. What symptoms do you have (and where), when did they start, how bad are they, and how old is the person who's unwell?",
-  child:
-    "I'm sorry your child isn't well. To help, could you tell me how old they are, what symptoms you've noticed (for example a temperature, rash, cough, being sick, or not feeding or drinking), and when it started?",
-  other:
-    "I'm sorry they're not well. Could you tell me what you've noticed (their symptoms, and where any pain is), when it started, how bad it seems, and how old they are?",
-  brief:
-    "Thanks for telling me. To work out what might be going on I need a little more detail: where exactly is it, when did it start, how bad is it, have you noticed anything else (such as a high temperature), and how old is the person it's affecting?",
-  pain: "I'm sorry you're in pain. Where exactly is the pain, when did it start, how bad is it (mild, moderate or severe), and is anything else going on, such as a temperature or being sick?",
+  adult: (k: Known = NOTHING_KNOWN) =>
+    `I'm sorry you're not feeling well. To point you in the right direction I need a little more detail. ${sentence(askFor(['What symptoms do you have (and where)', !k.duration && 'when did they start', 'how bad are they', !k.age && "how old is the person who's unwell"]))}`,
+  child: (k: Known = NOTHING_KNOWN) =>
+    `I'm sorry your child isn't well. To help, could you tell me ${oxford(askFor([!k.age && 'how old they are', "what symptoms you've noticed (for example a temperature, rash, cough, being sick, or not feeding or drinking)", !k.duration && 'when it started']))}?`,
+  other: (k: Known = NOTHING_KNOWN) =>
+    `I'm sorry they're not well. Could you tell me ${oxford(askFor(["what you've noticed (their symptoms, and where any pain is)", !k.duration && 'when it started', 'how bad it seems', !k.age && 'how old they are']))}?`,
+  brief: (k: Known = NOTHING_KNOWN) =>
+    `Thanks for telling me. To work out what might be going on I need a little more detail: ${oxford(askFor(['where exactly is it', !k.duration && 'when did it start', 'how bad is it', 'have you noticed anything else (such as a high temperature)', !k.age && "how old is the person it's affecting"]))}?`,
+  pain: (k: Known = NOTHING_KNOWN) =>
+    `I'm sorry you're in pain. ${sentence(askFor(['Where exactly is the pain', !k.duration && 'when did it start', 'how bad is it (mild, moderate or severe)', 'is anything else going on, such as a temperature or being sick']))}`,
 };
+
+/** "A, b and c?": a question made of parts. */
+function sentence(parts: string[]): string {
+  return `${oxford(parts)}?`;
+}
 
 // ---- reasoning ----------------------------------------------------------------------------------
 
@@ -96,7 +113,7 @@ export const ANSWER = {
   emergencyHeading: 'Why this needs emergency care:',
   safetyNet: (signs: string[]) => `Call 999 or go to A&E if you notice ${list(signs)}.`,
   question: {
-    'Self-care': 'How long have you had these symptoms, and is anything making them better or worse?',
+    'Self-care': (k: Known = NOTHING_KNOWN) => (k.duration ? 'Is anything making them better or worse?' : 'How long have you had these symptoms, and is anything making them better or worse?'),
     'Urgent Primary Care': (missing: string | undefined) =>
       missing ? `Have you also noticed "${missing}", or anything else that's changed?` : "Is there anything else you've noticed, or anything that's changed since it started?",
     'A&E': 'Are you able to get help now, or is there someone with you who can call 999?',
@@ -104,8 +121,13 @@ export const ANSWER = {
   inconclusive: [
     "I'm sorry, I can't tell from this what might be causing it, and I don't want to guess.",
     "The safest next step is to call **NHS 111** (or use 111 online): they can assess you properly and tell you where to go. If it feels like an emergency, call 999 or go to A&E.",
-    'Could you tell me more: which symptoms you have and where, how long it has been going on, how bad it is, and the age of the person who is unwell?',
   ],
+  inconclusiveAsk: (k: Known = NOTHING_KNOWN) =>
+    `Could you tell me more: ${oxford(askFor(['which symptoms you have and where', !k.duration && 'how long it has been going on', 'how bad it is', !k.age && 'the age of the person who is unwell']))}?`,
+  /** A question about the complaint, answered from its page (follow-up.ts). */
+  followUpFromPage: (title: string, sentences: string[]) => `**About your question:** the NHS page on ${title.toLowerCase()} says: ${sentences.join(' ')}`,
+  followUpNotOnPage: (title: string) =>
+    `**About your question:** the NHS page on ${title.toLowerCase()} does not cover that. A pharmacist can tell you whether a medicine is right for you, or call **NHS 111** if you're not sure.`,
   /** In place of the second line when nothing urgent was described. */
   inconclusiveNotUrgent:
     "Nothing you've described sounds urgent. A pharmacist can help with many everyday problems, and if it carries on or you're worried about it, book an appointment with your GP. If it gets worse or you're not sure what to do, call **NHS 111** (or use 111 online), and if it feels like an emergency, call 999 or go to A&E.",

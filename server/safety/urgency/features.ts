@@ -2,7 +2,7 @@ import type { Demographics } from '../../contract/turn.js';
 import type { ReadMessage } from '../find-signals.js';
 import { safetyClauses } from '../find-signals.js';
 import { notEvidenceAt } from '../../clinical/context.js';
-import { NEGATION_CUES } from '../../clinical/modifiers.js';
+import { NEGATION_CUES, WORRY_WORDS } from '../../clinical/modifiers.js';
 import type { Clause } from '../../clinical/text.js';
 
 /**
@@ -31,6 +31,7 @@ function clauseFeatures(clause: Clause, out: Set<string>): void {
   const marked: string[] = [];
   let scope = 0;
   clause.tokens.forEach((token, i) => {
+    if (WORRY_WORDS.has(token)) return; // how the person feels about it, not what they have
     if (NEGATION_CUES.has(token)) {
       scope = NEGATION_SCOPE;
       marked.push(token);

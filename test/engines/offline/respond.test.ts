@@ -99,3 +99,35 @@ describe('offline respond', () => {
     expect(answer).toMatch(/What you describe \(/);
   });
 });
+
+describe('offline respond uses the conversation (issue #30: answers that use the case)', () => {
+  const cold: Prediction = { condition: 'common-cold', conditionTitle: 'Common cold', severity: 'Self-care' };
+  const hayFever: Prediction = { condition: 'hay-fever', conditionTitle: 'Hay fever', severity: 'Self-care' };
+  const history = (said: string) => [
+    { role: 'user' as const, content: said },
+    { role: 'assistant' as const, content: 'It could be a cold.' },
+  ];
+
+  it('a follow-up question is answered from the page of the complaint it follows', async () => {
+    const { events } = await drain(nodes.respond(ctx('can i take antihistamines for it?', { history: history('sneezing and itchy streaming eyes every summer for 2 weeks') }), analysis(hayFever), null));
+    const answer = answerText(events);
+    expect(answer).toMatch(/^\*\*About your question:\*\* the NHS page on hay fever says: [^\n]*antihistamine/i);
+  });
+
+  it('says when the page does not cover the question, and who can answer it', async () => {
+    const { events } = await drain(nodes.respond(ctx('can i take my leftover amoxicillin for it?', { history: history('runny nose and sneezing for 3 days') }), analysis(cold), null));
+    expect(answerText(events)).toMatch(/does not cover that\. A pharmacist/);
+  });
+
+  it('a first message that is a question gets no follow-up paragraph', async () => {
+    const { answer } = await respond('can i take paracetamol for a cold?', cold);
+    expect(answer).not.toMatch(/About your question/);
+  });
+
+  it('never asks how long when the person already said it', async () => {
+    const asked = await respond('runny nose and sneezing', cold);
+    expect(asked.answer).toMatch(/How long have you had these symptoms/);
+    const { events } = await drain(nodes.respond(ctx('still the same', { history: history('runny nose and sneezing for 3 days') }), analysis(cold), null));
+    expect(answerText(events)).not.toMatch(/How long/);
+  });
+});
