@@ -1,6 +1,6 @@
 import type { Demographics } from '../contract/turn.js';
 import { KIND_PRIORITY, RULES, type Rule } from './rules.js';
-import type { SignalId } from './signals.js';
+import type { SignalId } from '../clinical/concepts/index.js';
 import { readMessage, type ReadMessage } from './find-signals.js';
 import { scoreUrgency, type UrgencyScore } from './urgency/model.js';
 import type { AssessSafety, EmergencyKind, SafetyAssessment } from './types.js';

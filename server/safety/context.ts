@@ -1,6 +1,6 @@
 import type { Demographics } from '../contract/turn.js';
 import { normalise } from '../clinical/text.js';
-import type { SignalId } from './signals.js';
+import type { ContextSignalId, SignalId } from '../clinical/concepts/index.js';
 
 /**
  * Facts about the person that change what a symptom means, read from the form's demographics and
@@ -9,25 +9,8 @@ import type { SignalId } from './signals.js';
  * They take part in rules like any other signal (e.g. a head knock + a blood thinner).
  */
 
-export type ContextSignalId =
-  | 'infantUnder3Months'
-  | 'infant3To6Months'
-  | 'temperature38'
-  | 'temperature39'
-  | 'olderAge'
-  | 'adult'
-  | 'cardiacRisk'
-  | 'diabetic'
-  | 'anticoagulant'
-  | 'pregnant'
-  | 'postnatal'
-  | 'pretermPregnancy'
-  | 'male'
-  | 'peakFlowLow'
-  | 'oxygenLow'
-  | 'oxygenBorderline'
-  | 'bloodPressureVeryHigh'
-  | 'ketonesRaised';
+// The ids of these signals are part of the concept registry (server/clinical/concepts/person.ts).
+export type { ContextSignalId };
 
 const ADULT_AGE = 16;
 const OLDER_AGE = 65;

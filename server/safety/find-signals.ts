@@ -1,4 +1,4 @@
-import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS, type Signal, type SignalId } from './signals.js';
+import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS, type Signal, type SignalId } from '../clinical/concepts/index.js';
 import type { Demographics } from '../contract/turn.js';
 import { contextSignals, normalReadings, type ContextSignalId } from './context.js';
 import { assertionAt, COUNTS_AS_PRESENT, isPseudoNegation, type AssertionOptions } from '../clinical/context.js';
@@ -12,9 +12,10 @@ const fixTypo = typoFixer(SAFETY_VOCABULARY, new Set(SAFETY_KNOWN_WORDS));
 export const safetyClauses = (text: string): Clause[] => toClauses(text, fixTypo);
 
 /**
- * How each negation mode of a signal reads its context (signals.ts): 'normal' phrases are read
- * with every modifier (denied, asked about, feared, someone else's, long ago); 'strict' ones only
- * with a denial right before them ("not suicidal"); 'none' carry their own meaning.
+ * How each negation mode of a signal (server/clinical/concepts/signal.ts) reads its context:
+ * 'normal' phrases are read with every modifier (denied, asked about, feared, someone else's, long
+ * ago); 'strict' ones only with a denial right before them ("not suicidal"); 'none' carry their
+ * own meaning.
  */
 const READING: Record<Signal['negation'], AssertionOptions> = {
   normal: { negation: { stopAtAnd: true }, modifiers: true },

@@ -1,5 +1,5 @@
 import type { EmergencyKind } from './types.js';
-import type { SignalId } from './signals.js';
+import type { SignalId } from '../clinical/concepts/index.js';
 
 /**
  * A rule fires when every group in `needs` has at least one signal present (groups are AND,

@@ -3,7 +3,7 @@ import type { Demographics, HistoryMessage } from '../contract/turn.js';
 import { buildCase, standingFindings, type ClinicalCase, type SuspicionChecks } from '../clinical/case.js';
 import { assessRead } from './assess.js';
 import { presentSigns, readMessage, type ReadMessage } from './find-signals.js';
-import type { SignalId } from './signals.js';
+import type { SignalId } from '../clinical/concepts/index.js';
 import type { CaseView, SafetyAssessment } from './types.js';
 
 /** What the rules read of a turn: the new message, the conversation so far and who it is about. */

@@ -3,7 +3,7 @@ import type { Demographics } from '../../server/contract/turn.js';
 import { adviceForSeverity, applySafetyFloor, assessSafety } from '../../server/safety/index.js';
 import { contextSignals } from '../../server/safety/context.js';
 import { RULES } from '../../server/safety/rules.js';
-import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS } from '../../server/safety/signals.js';
+import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS } from '../../server/clinical/concepts/index.js';
 import { typoFixer } from '../../server/clinical/text.js';
 import type { EmergencyKind } from '../../server/safety/types.js';
 
