@@ -18,6 +18,7 @@ import { graphqlTracingPlugins } from '../telemetry/index.js';
 import { documentForSubscribe, loadWidgetOperations, persistedOperationsPlugin, type PersistedOperations } from './persisted-operations.js';
 import { guardResponse, guardWebSocket } from './backpressure.js';
 import { serveGraphqlWs } from './ws-transport.js';
+import { isFhirPath, serveFhir } from './fhir-http.js';
 
 export interface HttpServer {
   server: Server;
@@ -52,7 +53,7 @@ interface WsExtra {
 
 /**
  * One HTTP server: GraphQL (HTTP, GraphQL over SSE and graphql-ws on the same `/graphql` path),
- * `/healthz`, `/readyz`, the widget bundle and, in development, the demo page.
+ * `/fhir/Thread/{id}` (fhir-http.ts), `/healthz`, `/readyz`, the widget bundle and, in development, the demo page.
  */
 export function createHttpServer(services: Services, assets: StaticAssets, operations: PersistedOperations = loadWidgetOperations()): HttpServer {
   const { config, log } = services;
@@ -137,6 +138,7 @@ export function createHttpServer(services: Services, assets: StaticAssets, opera
       }
       return void (await yoga(req, res, { req }));
     }
+    if (isFhirPath(url.pathname)) return serveFhir(req, res, url, (input, init, context) => yoga.fetch(input, init, context));
     if (url.pathname === '/healthz') return json(res, 200, { ok: true });
     if (url.pathname === '/metrics') {
       if (config.METRICS_TOKEN && req.headers.authorization !== `Bearer ${config.METRICS_TOKEN}`) return json(res, 401, { error: 'metrics token required' });
