@@ -11,6 +11,7 @@ import './feedback.js';
 import './review.js';
 import './audit-log.js';
 import './fhir/field.js';
+import './summary.js';
 
 /** The executable schema; `schema.graphql` at the root is printed from it (test/graphql/schema.test.ts). */
 export const schema = lexicographicSortSchema(builder.toSchema());

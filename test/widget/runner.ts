@@ -1,6 +1,7 @@
 import type { RunnerEvent } from '../../server/contract/events.js';
 import type { TurnInput, TurnRunner } from '../../server/contract/turn.js';
 import { TurnError } from '../../server/contract/errors.js';
+import { assessTurn } from '../../server/safety/turn.js';
 
 /**
  * A scripted TurnRunner: the message text picks a script, so a browser test controls exactly what
@@ -159,6 +160,9 @@ export function scriptedRunner(): ScriptedRunner {
       }
       // The full triage shape: route, search, sources, reasoning, answer.
       yield { type: 'StatusChunk', stage: 'routing', message: '' };
+      // As the pipeline does: the conversation's case, as the rules read it, goes to the trace.
+      const { case: kase } = assessTurn(input);
+      if (kase) yield { type: 'Record', record: { trace: { case: kase } } };
       await sleep(30, signal);
       yield { type: 'StatusChunk', stage: 'searching', message: '' };
       await sleep(30, signal);

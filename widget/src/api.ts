@@ -1,5 +1,5 @@
 import { createClient, type Client } from 'graphql-ws';
-import type { Advice, Demographics, Engine, FeedbackRating, Source, TurnEvent } from './types.js';
+import type { Advice, Demographics, Engine, FeedbackRating, Source, TurnEvent, VisitorSummary } from './types.js';
 
 /**
  * The widget's whole view of the server: a few mutations and queries over HTTP, one subscription
@@ -19,6 +19,7 @@ type OperationName =
   | 'WidgetFeedback'
   | 'WidgetThread'
   | 'WidgetTurn'
+  | 'WidgetSummary'
   | 'WidgetTurnEvents';
 
 export class ApiError extends Error {
@@ -187,6 +188,12 @@ export class TriageApi {
   async turn(token: string, id: string): Promise<LiveTurnSnapshot> {
     const data = await this.request<{ turn: LiveTurnSnapshot }>('WidgetTurn', { id }, token);
     return data.turn;
+  }
+
+  /** The thread's summary for a GP, pharmacist or 111, or null when the server no longer has the thread. */
+  async summary(token: string, id: string): Promise<VisitorSummary | null> {
+    const data = await this.request<{ thread: { summary: VisitorSummary | null } | null }>('WidgetSummary', { id }, token);
+    return data.thread?.summary ?? null;
   }
 
   /** The thread with all its messages (paged through), or null when the server no longer has it. */

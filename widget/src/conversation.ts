@@ -12,7 +12,7 @@ import {
   storageKey,
   type StoredThread,
 } from './storage.js';
-import type { Advice, ChatEntry, ConnectionState, FeedbackRating, TriageEventMap, TurnEvent, TurnView } from './types.js';
+import type { Advice, ChatEntry, ConnectionState, FeedbackRating, TriageEventMap, TurnEvent, TurnView, VisitorSummary } from './types.js';
 import { demographicsValue, validateDemographics, type DemographicsDraft, type DemographicsErrors } from './validation.js';
 
 /** What the element hosting the conversation provides besides re-rendering. */
@@ -510,6 +510,14 @@ export class Conversation implements ReactiveController {
       this.notice = { tone: 'error', text: this.describe(err) };
       this.host.requestUpdate();
     }
+  }
+
+  /** The conversation's summary for a GP, pharmacist or 111 (null: nothing to summarise yet). Throws ApiError. */
+  async summary(): Promise<VisitorSummary | null> {
+    const api = this.api;
+    const thread = this.thread;
+    if (!api || !thread) return null;
+    return api.summary(thread.token, thread.threadId);
   }
 
   async sendFeedback(turnId: string, rating: FeedbackRating, comment: string): Promise<boolean> {

@@ -3,10 +3,12 @@ import { repeat } from 'lit/directives/repeat.js';
 import { Conversation, type ConversationHost } from './conversation.js';
 import { fill, stringsFor, type Strings } from './i18n.js';
 import { parseDomains } from './links.js';
+import { updatePrintSheet } from './print.js';
 import { base, tokens } from './styles.js';
 import type { DemographicsChangeEvent } from './triage-demographics.js';
 import type { FeedbackEvent, RetryEvent } from './triage-message.js';
-import type { TriageEventMap } from './types.js';
+import type { SummaryCloseEvent } from './triage-summary.js';
+import type { TriageEventMap, VisitorSummary } from './types.js';
 import { MAX_MESSAGE_CHARS, charCount } from './validation.js';
 
 export type TriageChatMode = 'inline' | 'launcher';
@@ -15,6 +17,8 @@ export type TriageChatMode = 'inline' | 'launcher';
 const MESSAGE_PARTS =
   'message, user-message, assistant-message, timestamp, advice, advice-emergency, advice-urgent, advice-action, reasoning, answer, ' +
   'answer-meta, copy-button, feedback, feedback-helpful, feedback-not-helpful, sources, status, error, retry-button';
+/** Parts of <triage-summary>, re-exported the same way. */
+const SUMMARY_PARTS = 'summary, summary-messages, summary-advice, summary-findings, summary-print, summary-copy, summary-back';
 
 /** The counter appears from this share of the limit on. */
 const COUNTER_FROM = 0.9;
@@ -52,6 +56,8 @@ export class TriageChat extends LitElement implements ConversationHost {
     draftChars: { state: true },
     confirming: { state: true },
     unseen: { state: true },
+    summary: { state: true },
+    summaryState: { state: true },
   };
 
   /** GraphQL URL (HTTP); the WebSocket URL is derived from it. */
@@ -77,6 +83,9 @@ export class TriageChat extends LitElement implements ConversationHost {
   declare confirming: 'new' | 'delete' | null;
   /** The visitor scrolled up, away from the newest content: "Jump to latest" shows. */
   declare unseen: boolean;
+  /** The summary for a GP, pharmacist or 111, while it is shown in place of the conversation. */
+  declare summary: VisitorSummary | null;
+  declare summaryState: '' | 'loading' | 'failed';
 
   strings: Strings = stringsFor('en').strings;
   private locale = 'en';
@@ -103,6 +112,8 @@ export class TriageChat extends LitElement implements ConversationHost {
     this.draftChars = 0;
     this.confirming = null;
     this.unseen = false;
+    this.summary = null;
+    this.summaryState = '';
   }
 
   static override styles = [
@@ -408,6 +419,47 @@ export class TriageChat extends LitElement implements ConversationHost {
         color: var(--_link);
         text-decoration: underline;
       }
+      .conversation {
+        display: contents;
+      }
+      .conversation[hidden] {
+        display: none;
+      }
+      .summary-view {
+        flex: 1 1 auto;
+        overflow-y: auto;
+        overscroll-behavior: contain;
+        padding: 0.75rem;
+      }
+      footer .links {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.25rem 0.75rem;
+      }
+      /* Printing a summary: the summary alone, at full length, as ink on paper. */
+      @media print {
+        .panel.summary-mode {
+          position: static !important;
+          inset: auto !important;
+          width: auto !important;
+          height: auto !important;
+          max-height: none !important;
+          overflow: visible !important;
+          border: 0 !important;
+          box-shadow: none !important;
+          background: #fff;
+          color: #000;
+        }
+        .summary-mode > :not(.summary-view),
+        :host([summary-open]) .launcher {
+          display: none !important;
+        }
+        .summary-mode > .summary-view {
+          overflow: visible;
+          padding: 0;
+        }
+      }
     `,
   ];
 
@@ -445,13 +497,48 @@ export class TriageChat extends LitElement implements ConversationHost {
 
   /** Starts a new conversation (asks first when there is one to lose). */
   newConversation(): void {
+    // The question is asked in the conversation view.
+    this.closeSummary(false);
     if (this.conversation.hasConversation) this.ask('new');
     else void this.startOver('new');
   }
 
   /** Deletes the conversation here and on the server (asks first). */
   deleteConversation(): void {
+    this.closeSummary(false);
     if (this.conversation.hasConversation) this.ask('delete');
+  }
+
+  /** Shows the conversation's summary for a GP, pharmacist or NHS 111 in place of the conversation. */
+  async showSummary(): Promise<void> {
+    if (this.summaryState === 'loading') return;
+    this.summaryState = 'loading';
+    this.announce(this.strings.summaryLoading);
+    let summary: VisitorSummary | null = null;
+    try {
+      summary = await this.conversation.summary();
+    } catch (err) {
+      console.warn('[triage-chat] summary not available:', err);
+    }
+    if (!summary) {
+      this.summaryState = 'failed';
+      return;
+    }
+    this.summaryState = '';
+    this.summary = summary;
+    this.toggleAttribute('summary-open', true);
+    updatePrintSheet();
+    await this.updateComplete;
+    this.renderRoot.querySelector('triage-summary')?.focusHeading();
+  }
+
+  /** Back to the conversation; focus returns to the Summary button unless `refocus` is false. */
+  closeSummary(refocus = true): void {
+    if (!this.summary) return;
+    this.summary = null;
+    this.toggleAttribute('summary-open', false);
+    updatePrintSheet();
+    if (refocus) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[part~="summary-button"]')?.focus());
   }
 
   // ---- lifecycle ----
@@ -467,6 +554,8 @@ export class TriageChat extends LitElement implements ConversationHost {
     for (const t of this.announceTimers) clearTimeout(t);
     this.resize?.disconnect();
     this.resize = undefined;
+    this.toggleAttribute('summary-open', false);
+    updatePrintSheet();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -647,7 +736,42 @@ export class TriageChat extends LitElement implements ConversationHost {
       </header>
       <p class="emergency" part="emergency">${t.notDoctor} ${withPhone(t.emergency, '999')}</p>
       ${this.renderConnection()}
-      <div
+      <div class="conversation" ?hidden=${!!this.summary}>${this.renderConversation()}</div>
+      ${this.summary ? this.renderSummary() : nothing}
+      <footer part="disclaimer">
+        <p>${withPhone(t.disclaimer, '111')}</p>
+        ${c.hasConversation
+          ? html`<span class="links">
+              ${c.threadId && !this.summary
+                ? html`<button class="link-button" part="summary-button" ?disabled=${this.summaryState === 'loading'} @click=${() => void this.showSummary()}>
+                    ${t.summary}
+                  </button>`
+                : nothing}
+              <button class="link-button" part="delete-conversation" @click=${() => this.deleteConversation()}>${t.deleteConversation}</button>
+              ${this.summaryState === 'failed' ? html`<span role="alert" part="summary-error">${t.summaryFailed}</span>` : nothing}
+            </span>`
+          : nothing}
+      </footer>`;
+    if (launcher) {
+      return html`<dialog
+        id="panel"
+        class="panel ${this.summary ? 'summary-mode' : ''}"
+        part="panel"
+        aria-labelledby="title"
+        @cancel=${this.onDialogCancel}
+        @keydown=${this.onKeydown}
+      >
+        ${this.sentinel('start')}${body}${this.sentinel('end')}
+      </dialog>`;
+    }
+    return html`<section id="panel" class="panel ${this.summary ? 'summary-mode' : ''}" part="panel" role="region" aria-labelledby="title">${body}</section>`;
+  }
+
+  /** The conversation: its log, the way back to the newest, notices, and the composer. */
+  private renderConversation(): TemplateResult {
+    const c = this.conversation;
+    const t = this.strings;
+    return html`<div
         class="log"
         part="log"
         tabindex="0"
@@ -674,28 +798,20 @@ export class TriageChat extends LitElement implements ConversationHost {
               @triage-demographics-change=${(e: DemographicsChangeEvent) => c.setDraft(e.value)}
             ></triage-demographics>
             ${this.renderComposer()}`
-        : nothing}
-      <footer part="disclaimer">
-        <p>${withPhone(t.disclaimer, '111')}</p>
-        ${c.hasConversation
-          ? html`<button class="link-button" part="delete-conversation" @click=${() => this.deleteConversation()}>
-              ${t.deleteConversation}
-            </button>`
-          : nothing}
-      </footer>`;
-    if (launcher) {
-      return html`<dialog
-        id="panel"
-        class="panel"
-        part="panel"
-        aria-labelledby="title"
-        @cancel=${this.onDialogCancel}
-        @keydown=${this.onKeydown}
-      >
-        ${this.sentinel('start')}${body}${this.sentinel('end')}
-      </dialog>`;
-    }
-    return html`<section id="panel" class="panel" part="panel" role="region" aria-labelledby="title">${body}</section>`;
+        : nothing}`;
+  }
+
+  /** The summary in place of the conversation (the header, the emergency line and the footer stay). */
+  private renderSummary(): TemplateResult {
+    return html`<div class="summary-view" part="summary-view">
+        <triage-summary
+          .summary=${this.summary}
+          .strings=${this.strings}
+          locale=${this.locale}
+          exportparts=${SUMMARY_PARTS}
+          @triage-summary-close=${(_e: SummaryCloseEvent) => this.closeSummary()}
+        ></triage-summary>
+      </div>`;
   }
 
   /**
@@ -812,6 +928,7 @@ export class TriageChat extends LitElement implements ConversationHost {
 
   private async startOver(what: 'new' | 'delete'): Promise<void> {
     this.confirming = null;
+    this.closeSummary(false);
     const deleted = await this.conversation.deleteConversation();
     this.pinned = true;
     this.autoTop = -1;

@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { Strings } from './i18n.js';
 import { linkTarget, sourceHosts, type LinkPolicy } from './links.js';
+import { copyText } from './clipboard.js';
 import { MarkdownView, markdownToText, renderMarkdown } from './markdown.js';
 import { base } from './styles.js';
 import type { Advice, ChatEntry, FeedbackRating, TurnView } from './types.js';
@@ -564,22 +565,7 @@ export class TriageMessage extends LitElement {
   }
 
   private async copy(answer: string): Promise<void> {
-    const text = markdownToText(answer);
-    let ok = false;
-    try {
-      await navigator.clipboard.writeText(text);
-      ok = true;
-    } catch {
-      // No clipboard API (insecure context) or no permission: fall back to a selection copy.
-      const area = document.createElement('textarea');
-      area.value = text;
-      area.setAttribute('readonly', '');
-      area.className = 'sr-only';
-      this.renderRoot.appendChild(area);
-      area.select();
-      ok = document.execCommand('copy');
-      area.remove();
-    }
+    const ok = await copyText(markdownToText(answer), this.renderRoot);
     this.copyState = ok ? 'copied' : 'failed';
     clearTimeout(this.copyTimer);
     this.copyTimer = setTimeout(() => (this.copyState = ''), 3000);

@@ -100,3 +100,12 @@ export interface TriageEventMap {
   'triage-thread-cleared': { threadId: string | null };
   'triage-toggle': { open: boolean };
 }
+
+/** `Thread.summary`, as the widget's WidgetSummary query selects it: no prediction in it. */
+export interface VisitorSummary {
+  startedAt: string;
+  about: Demographics | null;
+  messages: { text: string; sentAt: string; shortened: boolean }[];
+  advice: { level: AdviceLevel; title: string; text: string; givenAt: string[] }[];
+  findings: { words: string; status: 'REPORTED' | 'DENIED'; saidAt: string | null }[];
+}
