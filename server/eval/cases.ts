@@ -77,25 +77,23 @@ const evalCase = z.discriminatedUnion('kind', [
   z.object({ id: z.string().min(1), kind: z.enum(ROUTE_KINDS), text: z.string().min(1), demographics: optional(demographics) }),
 ]);
 
-const conversationCase = z.discriminatedUnion('kind', [
-  /**
-   * A whole conversation: the person's messages in order, scored on the level after the last one
-   * (each message is sent as a live turn, with the earlier messages and answers as history).
-   */
-  z.object({
-    id: z.string().min(1),
-    kind: z.literal('conversation'),
-    turns: z.array(z.string().min(1)).min(1).max(20),
-    demographics: optional(demographics),
-    condition: z
-      .string()
-      .regex(/^[a-z0-9-]+$/)
-      .nullable(),
-    severity: z.enum(SEVERITIES),
-    pattern: z.enum(CONVERSATION_PATTERNS),
-  }),
-]);
-const anyCase = z.union([evalCase, conversationCase]);
+/**
+ * A whole conversation: the person's messages in order, scored on the level after the last one
+ * (each message is sent as a live turn, with the earlier messages and answers as history).
+ */
+const conversationCase = z.object({
+  id: z.string().min(1),
+  kind: z.literal('conversation'),
+  turns: z.array(z.string().min(1)).min(1).max(20),
+  demographics: optional(demographics),
+  condition: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .nullable(),
+  severity: z.enum(SEVERITIES),
+  pattern: z.enum(CONVERSATION_PATTERNS),
+});
+const anyCase = z.discriminatedUnion('kind', [...evalCase.options, conversationCase]);
 
 /** A conversation line needs no `kind`: its `turns` say what it is. */
 const withKind = (value: unknown): unknown =>

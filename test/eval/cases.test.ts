@@ -36,6 +36,20 @@ describe('evaluation case loader', () => {
     expect(rejected[2]?.message).toMatch(/appears twice/);
   });
 
+  it('reads conversation cases (no kind needed), and the styles, pairs and form fields of single messages', () => {
+    const text = [
+      '{"id":"c1","turns":["chest tight","now sweating"],"severity":"A&E","condition":"heart-attack","pattern":"split"}',
+      '{"id":"s1","kind":"triage","style":"anxious","pair":"p1","modifier":"feared","text":"x","condition":null,"severity":"Self-care","demographics":{"age":30,"history":"asthma","occupation":"nurse","support":"lives alone"}}',
+      '{"id":"c2","turns":[],"severity":"A&E","condition":null,"pattern":"split"}',
+      '{"id":"c3","turns":["x"],"severity":"A&E","condition":null,"pattern":"sideways"}',
+    ].join('\n');
+    const rejected: RejectedCase[] = [];
+    const cases = parseCases(text, 'f.jsonl', rejected);
+    expect(cases[0]).toMatchObject({ id: 'c1', kind: 'conversation', turns: ['chest tight', 'now sweating'], pattern: 'split' });
+    expect(cases[1]).toMatchObject({ style: 'anxious', pair: 'p1', modifier: 'feared', demographics: { age: 30, notes: 'asthma; works as nurse; lives alone' } });
+    expect(rejected.map((r) => r.line)).toEqual([3, 4]);
+  });
+
   it('throws on the first bad line when no rejection list is given (our own sets must be clean)', () => {
     expect(() => parseCases('{"id":"a","kind":"bogus","text":"x"}', 'f.jsonl')).toThrow(CasesError);
   });
