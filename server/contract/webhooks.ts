@@ -53,3 +53,22 @@ export interface SiteAlerts {
   failedAfterAdvice(subject: AlertSubject, advice: Advice, failure: { code: string; status: 'FAILED' | 'CANCELLED' }, prediction?: Prediction): Promise<void>;
   reviewed(subject: AlertSubject, review: { verdict: string; severity: string; condition: string | null; replaced: boolean; reviewedAt: Date }): Promise<void>;
 }
+
+export const MAX_WEBHOOK_URL = 2000;
+
+/**
+ * A webhook URL as stored, or why it cannot be one: http(s) only (https alone when `requireHttps`,
+ * as in production), no credentials in it (deliveries are signed), and not too long.
+ */
+export function parseWebhookUrl(value: string, requireHttps: boolean): { url: string } | { problem: string } {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return { problem: 'Not a URL.' };
+  }
+  if (value.length > MAX_WEBHOOK_URL) return { problem: `The URL can be up to ${MAX_WEBHOOK_URL} characters.` };
+  if (url.username || url.password) return { problem: 'Put no credentials in the URL: deliveries are signed.' };
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && !requireHttps)) return { problem: requireHttps ? 'Webhook URLs must be https.' : 'Webhook URLs are http or https.' };
+  return { url: url.toString() };
+}

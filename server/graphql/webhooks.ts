@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError, badInput, notFound } from '../contract/errors.js';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../contract/webhooks.js';
+import { parseWebhookUrl, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../contract/webhooks.js';
 import {
   createWebhook,
   deleteWebhook,
@@ -138,21 +138,10 @@ const WebhookRef = builder.objectRef<WebhookWithKey>('Webhook').implement({
   }),
 });
 
-const MAX_URL = 2000;
 function parseUrl(value: string, ctx: GraphQLContext): string {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw badInput('Not a URL.', 'url');
-  }
-  if (value.length > MAX_URL) throw badInput(`The URL can be up to ${MAX_URL} characters.`, 'url');
-  if (url.username || url.password) throw badInput('Put no credentials in the URL: deliveries are signed.', 'url');
-  const https = url.protocol === 'https:';
-  if (!https && !(url.protocol === 'http:' && !ctx.services.webhooks.requireHttps)) {
-    throw badInput(ctx.services.webhooks.requireHttps ? 'Webhook URLs must be https.' : 'Webhook URLs are http or https.', 'url');
-  }
-  return url.toString();
+  const parsed = parseWebhookUrl(value, ctx.services.webhooks.requireHttps);
+  if ('problem' in parsed) throw badInput(parsed.problem, 'url');
+  return parsed.url;
 }
 
 const description = z

@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWebhookReceiver, type WebhookEvent } from '../../partner/webhook-receiver.js';
 import { createKey } from '../../server/auth/sites.js';
+import { AdminUsageError, runAdmin } from '../../server/auth/cli.js';
 import { TurnError } from '../../server/contract/errors.js';
 import type { RunnerEvent } from '../../server/contract/events.js';
 import type { TurnInput } from '../../server/contract/turn.js';
@@ -337,6 +338,36 @@ describe('managing webhooks', () => {
     const audit = await staff(`{ auditLog(filter: { actions: ["webhook.create", "webhook.update"] }) { edges { node { action } } } }`);
     expect(audit.data?.auditLog.edges.map((e: { node: { action: string } }) => e.node.action)).toContain('webhook.update');
     await removeWebhook(mine.id);
+  });
+});
+
+describe('npm run admin -- webhook:*', () => {
+  it('creates a webhook whose printed secret verifies its deliveries, lists it and its deliveries, deletes it', async () => {
+    const db = server.service.services.db;
+    const lines: string[] = [];
+    const admin = (...args: string[]) => runAdmin(db, args, (l) => lines.push(l));
+    const sink = await startSink();
+    const key = await secretKey(['threads:read']);
+    await expect(admin('webhook:create', '--site', server.siteId, '--url', sink.url, '--key', key.id)).rejects.toThrow(AdminUsageError);
+    await expect(admin('webhook:create', '--site', server.siteId, '--url', sink.url, '--key', key.id, '--event', 'advice.sometimes')).rejects.toThrow();
+    await admin('webhook:create', '--site', server.siteId, '--url', sink.url, '--key', key.id, '--event', 'advice.emergency');
+    const webhookId = /^webhook (\S+)/.exec(lines[0]!)![1]!;
+    const secret = /shown once\): (whsec_\S+)/.exec(lines[1]!)![1]!;
+    await visitorSays(EMERGENCY);
+    await sink.until(1);
+    expect(new Webhook(secret).verify(sink.received[0]!.body, sink.received[0]!.headers as Record<string, string>)).toMatchObject({ type: 'advice.emergency' });
+    lines.length = 0;
+    await admin('webhook:list', '--site', server.siteId);
+    expect(lines.find((l) => l.startsWith(webhookId))).toContain('events=advice.emergency');
+    lines.length = 0;
+    await vi.waitFor(async () => {
+      lines.length = 0;
+      await admin('webhook:deliveries', '--webhook', webhookId);
+      expect(lines[0]).toMatch(/advice\.emergency .* DELIVERED {2}attempts=1/);
+    }, { timeout: 5_000, interval: 50 });
+    await admin('webhook:delete', '--webhook', webhookId);
+    expect(await db.webhook.count({ where: { id: webhookId } })).toBe(0);
+    await sink.close();
   });
 });
 
