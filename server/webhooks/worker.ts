@@ -12,7 +12,7 @@ export interface WebhookWorkerOptions {
   batch?: number;
   /** How long one HTTP attempt may take (default 10 s). */
   timeoutMs?: number;
-  /** Attempts before a delivery is FAILED (default 12: about 17 hours with the default backoff). */
+  /** Attempts before a delivery is FAILED (default 12: about 14.5 hours with the default backoff). */
   maxAttempts?: number;
   /** The wait after the first failure; it doubles with each further one (default 30 s). */
   retryBaseMs?: number;
