@@ -307,6 +307,27 @@ describe('deliveries live in Postgres', () => {
   });
 });
 
+describe('a visitor’s deletion', () => {
+  it('clearing or deleting a thread takes its webhook events and their deliveries along', async () => {
+    const db = server.service.services.db;
+    const sink = await startSink(() => 500);
+    const key = await secretKey(['threads:read']);
+    const { id: webhookId } = await addWebhook(sink.url, ['EMERGENCY_ADVICE'], key.id);
+    const cleared = await visitorSays(EMERGENCY);
+    const deleted = await visitorSays(EMERGENCY);
+    const events = (threadId: string) => db.webhookEvent.count({ where: { threadId } });
+    expect([await events(cleared.threadId), await events(deleted.threadId)]).toEqual([1, 1]);
+    const clear = await gql(server, `mutation($id: ID!) { clearThread(id: $id) { id } }`, { id: cleared.threadId }, { token: cleared.token });
+    expect(clear.errors).toBeUndefined();
+    const del = await gql(server, `mutation($id: ID!) { deleteThread(id: $id) { id } }`, { id: deleted.threadId }, { token: deleted.token });
+    expect(del.errors).toBeUndefined();
+    expect([await events(cleared.threadId), await events(deleted.threadId)]).toEqual([0, 0]);
+    expect(await db.webhookDelivery.count({ where: { webhookId } })).toBe(0);
+    await removeWebhook(webhookId);
+    await sink.close();
+  });
+});
+
 describe('managing webhooks', () => {
   it('only staff keys of the site, a secret key of the site, and a usable URL', async () => {
     const key = await secretKey(['threads:read']);
