@@ -9,7 +9,7 @@ import type { RunnerEvent } from '../../server/contract/events.js';
 import type { TurnInput } from '../../server/contract/turn.js';
 import { createDb } from '../../server/store/db.js';
 import { createSiteAlerts } from '../../server/webhooks/alerts.js';
-import { WebhookWorker } from '../../server/webhooks/worker.js';
+import { backoffMs, WebhookWorker } from '../../server/webhooks/worker.js';
 import { log } from '../../server/log.js';
 import { gql, send, startThread } from '../support/graphql.js';
 import { scriptedRunner } from '../support/scripted-runner.js';
@@ -129,6 +129,14 @@ describe('a receiver that fails twice, then succeeds', () => {
 
     // Each attempt is signed: the library verifies every one with the webhook's secret.
     for (const r of sink.received) expect(new Webhook(secret).verify(r.body, r.headers as Record<string, string>)).toEqual(body);
+  });
+});
+
+describe('backoff', () => {
+  it('doubles from the base after each failure, up to the cap, within ±10% jitter', () => {
+    expect([1, 2, 3, 4, 5, 6].map((n) => backoffMs(n, 30_000, 600_000, () => 0.5))).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 600_000]);
+    expect(backoffMs(1, 30_000, 600_000, () => 0)).toBe(27_000);
+    expect(backoffMs(1, 30_000, 600_000, () => 1)).toBe(33_000);
   });
 });
 
