@@ -6,7 +6,7 @@ const LAYERS = [
   ['contract'],
   ['config.ts', 'log.ts', 'jsonl.ts', 'metrics', 'generated', 'telemetry'],
   ['knowledge', 'openai-compat', 'clinical'],
-  ['safety', 'retrieval', 'store', 'bus'],
+  ['safety', 'retrieval', 'store', 'bus', 'webhooks'],
   ['engines'],
   ['pipeline'],
   ['auth', 'turns'],

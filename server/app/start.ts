@@ -17,6 +17,8 @@ import { loadKnowledge } from '../knowledge/load.js';
 import type { TurnRunner } from '../contract/turn.js';
 import { TurnManager } from '../turns/manager.js';
 import { closeOrphanedTurns } from '../turns/orphans.js';
+import { createSiteAlerts } from '../webhooks/alerts.js';
+import { WebhookWorker, type WebhookWorkerOptions } from '../webhooks/worker.js';
 import { checkHealth, shareInFlight } from './health.js';
 import { createLiveAccess } from './live-access.js';
 import { createCredentialCache } from '../auth/credential-cache.js';
@@ -34,6 +36,8 @@ export interface StartOptions {
   listen?: boolean;
   /** How long shutdown waits for running turns before aborting them. */
   shutdownGraceMs?: number;
+  /** The webhook worker's timings (tests shorten the backoff). */
+  webhooks?: Omit<WebhookWorkerOptions, 'db' | 'log'>;
 }
 
 export interface RunningService {
@@ -74,16 +78,20 @@ export async function startService(options: StartOptions): Promise<RunningServic
 
     const bus = await createBus(config, log);
     cleanup.push(() => bus.close());
+    // Webhook deliveries are rows: this instance's worker sends those that are due (and, told of a
+    // new event, at once); other instances' workers share the same rows without double-sending.
+    const webhookWorker = new WebhookWorker({ db, log, ...options.webhooks });
+    const alerts = createSiteAlerts(db, log, () => webhookWorker.nudge());
     // One instance owns every turn with the in-process bus; with Redis, other instances may be
     // running turns, so only those whose heartbeat stopped are orphans.
     const staleBefore = () => new Date(Date.now() - config.TURN_ORPHAN_AFTER_MS);
-    const interrupted = await closeOrphanedTurns(db, bus, log, bus.kind === 'memory' ? undefined : staleBefore());
+    const interrupted = await closeOrphanedTurns(db, bus, log, bus.kind === 'memory' ? undefined : staleBefore(), alerts);
     if (interrupted) log.warn({ turns: interrupted }, 'marked turns left running by an earlier crash as INTERRUPTED');
     if (bus.kind !== 'memory') {
       // Many instances: one that dies mid-turn leaves a stale heartbeat; any survivor closes the
       // turn within TURN_ORPHAN_AFTER_MS and a third of it.
       const sweep = setInterval(() => {
-        closeOrphanedTurns(db, bus, log, staleBefore()).then(
+        closeOrphanedTurns(db, bus, log, staleBefore(), alerts).then(
           (n) => n && log.warn({ turns: n }, 'marked turns orphaned by another instance as INTERRUPTED'),
           (error: unknown) => log.warn({ err: error }, 'orphan sweep failed'),
         );
@@ -160,6 +168,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       heartbeatMs: Math.min(config.TURN_CHECKPOINT_MS, Math.floor(config.TURN_ORPHAN_AFTER_MS / 3)),
       coalesceMs: 8,
       metrics,
+      alerts,
     });
     const services: Services = {
       config,
@@ -176,6 +185,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       historyMessages: config.HISTORY_LOAD_MESSAGES,
       conditions: conditionsOf(config.KNOWLEDGE_DIR, log),
       reviewLowScore: config.REVIEW_LOW_SCORE,
+      webhooks: { alerts, requireHttps: config.NODE_ENV === 'production', nudge: () => webhookWorker.nudge() },
     };
     metrics.useFeedbackSnapshot(() => feedbackSnapshot(db));
 
@@ -186,6 +196,9 @@ export async function startService(options: StartOptions): Promise<RunningServic
       reviewPage: config.reviewPage,
     });
     const http: HttpServer = createHttpServer(services, assets);
+    // Closed after the turns have drained (cleanup runs in reverse): their last alerts are recorded by then.
+    webhookWorker.start();
+    cleanup.push(() => webhookWorker.close());
     // Shutdown drains first, with the server still up: new turns are refused (SERVICE_UNAVAILABLE,
     // retryable) and /readyz says 503 so a load balancer stops sending; running turns finish within
     // the grace period and their subscribers receive the end; only then do sockets close (1012).

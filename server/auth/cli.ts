@@ -10,6 +10,8 @@ import { SCOPES, type Scope } from '../contract/keys.js';
 import { appendAudit, type AuditAction } from '../store/audit.js';
 import { RedisBus } from '../bus/redis.js';
 import { createKey } from './sites.js';
+import { parseWebhookUrl, WEBHOOK_EVENT_TYPES } from '../contract/webhooks.js';
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks } from '../store/webhooks.js';
 
 /**
  * `npm run admin -- <command>`: manage sites and keys (keys are printed once, stored hashed).
@@ -22,6 +24,12 @@ import { createKey } from './sites.js';
  *   key:list --site ID
  *   key:revoke --key ID
  *   site:delete --site ID   (with its keys, threads, messages and turns)
+ *   webhook:create --site ID --url URL --key SECRET_KEY_ID --event advice.emergency [--event ...]
+ *       (prints the signing secret once; events: advice.emergency, advice.urgent,
+ *        turn.failed_after_advice, review.verdict; docs/webhooks.md)
+ *   webhook:list --site ID
+ *   webhook:deliveries --webhook ID   (the last 20, with each attempt)
+ *   webhook:delete --webhook ID
  * Uses DATABASE_URL, or the embedded Postgres under DATA_DIR (stop `npm start` first: one server
  * per data folder). Revoking a key, deleting a site or changing origins closes the connections
  * that used them: at once through Redis when REDIS_URL is set, otherwise at the services' next
@@ -53,6 +61,9 @@ export async function runAdmin(
       kind: { type: 'string' },
       scope: { type: 'string', multiple: true },
       key: { type: 'string' },
+      url: { type: 'string' },
+      event: { type: 'string', multiple: true },
+      webhook: { type: 'string' },
       'persisted-only': { type: 'boolean' },
       only: { type: 'boolean' },
       any: { type: 'boolean' },
@@ -136,8 +147,44 @@ export async function runAdmin(
       out(`revoked ${key.id} (${key.prefix}…)`);
       return;
     }
+    case 'webhook:create': {
+      const siteId = need(values.site, 'site');
+      // The CLI is for operators: plain http is allowed (a receiver on a private network), as outside production.
+      const parsed = parseWebhookUrl(need(values.url, 'url'), false);
+      if ('problem' in parsed) throw new AdminUsageError(parsed.problem);
+      const events = (values.event ?? []).map((e) => z.enum(WEBHOOK_EVENT_TYPES).parse(e));
+      if (!events.length) throw new AdminUsageError(`give at least one --event (${WEBHOOK_EVENT_TYPES.join(', ')})`);
+      const key = await db.apiKey.findFirst({ where: { id: need(values.key, 'key'), siteId } });
+      if (!key || key.kind !== 'SECRET' || key.revokedAt) throw new AdminUsageError('--key must be an active secret key of the site (its scopes bound what deliveries carry)');
+      const { webhook, secret } = await createWebhook(db, { siteId, url: parsed.url, events: [...new Set(events)], keyId: key.id, description: values.name ?? null });
+      await audit('webhook.create', siteId, { webhookId: webhook.id, events: webhook.events.join(' '), keyId: key.id });
+      out(`webhook ${webhook.id} ${webhook.url} events: ${webhook.events.join(' ')}`);
+      out(`signing secret (shown once): ${secret}`);
+      return;
+    }
+    case 'webhook:list': {
+      for (const w of await listWebhooks(db, need(values.site, 'site'))) {
+        out(`${w.id}  ${w.url}  events=${w.events.join(',')}  key=${w.key.prefix}… (${w.key.scopes.join(',')})  ${w.enabled ? 'enabled' : 'disabled'}`);
+      }
+      return;
+    }
+    case 'webhook:deliveries': {
+      const webhookId = need(values.webhook, 'webhook');
+      for (const d of await listDeliveries(db, webhookId, { limit: 20 })) {
+        out(`${d.createdAt.toISOString()}  ${d.event.type}  event=${d.eventId}  ${d.status}  attempts=${d.attempts}${d.lastError ? `  last error: ${d.lastError}` : ''}`);
+      }
+      return;
+    }
+    case 'webhook:delete': {
+      const webhook = await deleteWebhook(db, need(values.webhook, 'webhook'));
+      await audit('webhook.delete', webhook.siteId, { webhookId: webhook.id });
+      out(`deleted webhook ${webhook.id} (${webhook.url}) with its deliveries`);
+      return;
+    }
     default:
-      throw new AdminUsageError('commands: site:create, site:list, site:origins, site:persisted-operations, site:delete, key:create, key:list, key:revoke');
+      throw new AdminUsageError(
+        'commands: site:create, site:list, site:origins, site:persisted-operations, site:delete, key:create, key:list, key:revoke, webhook:create, webhook:list, webhook:deliveries, webhook:delete',
+      );
   }
 }
 

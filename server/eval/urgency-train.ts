@@ -49,11 +49,11 @@ export const TRAINING_FILES = [
   'test/eval/blind-x-cases.jsonl',
   'test/eval/blind-y-cases.jsonl',
   'test/eval/blind-z-cases.jsonl',
-  // Written to the peer protocol's styles (anxious with named fears, downplayed): fitted on, the
-  // model learns what words marked by a context modifier (asked about, feared, someone else's,
-  // long ago: `h_` in features.ts) say. Not pairs-a (minimal pairs): its many 999 halves moved
-  // everyday look-alikes over the 999 line.
-  'test/eval/styles-a-cases.jsonl',
+  // Not styles-a or pairs-a (written to the peer protocol and as minimal pairs). Fitted on
+  // styles-a, the model halved styles-a's own over-triage but raised blind-ai's over its limit;
+  // fitted on pairs-a, it moved everyday look-alikes over its 999 line. Words a context modifier
+  // marks (asked about, feared, someone else's, long ago) are their own features (`h_` in
+  // features.ts), rare in these files, and words of worry are not features at all.
 ];
 
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */

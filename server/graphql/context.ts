@@ -5,6 +5,7 @@ import type { HealthReport } from '../contract/health.js';
 import type { Metrics } from '../metrics/index.js';
 import type { Db } from '../store/db.js';
 import type { TurnManager } from '../turns/manager.js';
+import type { SiteAlerts } from '../contract/webhooks.js';
 
 /**
  * What the API needs from the running service, passed in by whoever builds the server
@@ -25,6 +26,8 @@ export interface ApiServices {
   /** REVIEW_LOW_SCORE: a triage turn whose best source scored below this is queued for review. */
   reviewLowScore: number;
   /** Follows the credential of a long-lived operation; `revoke` runs when it stops holding. */
+  /** The site's webhooks: where reviews report their verdicts; whether endpoints must be https (production). */
+  webhooks: { alerts: SiteAlerts; requireHttps: boolean; /** Look for due deliveries now. */ nudge(): void };
   access: { hold(credential: { principal: Principal; origin: string | null }, revoke: () => void): () => void };
 }
 

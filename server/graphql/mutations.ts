@@ -173,8 +173,13 @@ builder.mutationField('clearThread', (t) =>
       const running = await db.turn.findFirst({ where: { threadId: thread.id, status: 'RUNNING' } });
       if (running) throw new AppError('THREAD_BUSY', 'Wait for the current answer (or cancel it) before clearing.', { turnId: running.id });
       const turnIds = (await db.turn.findMany({ where: { threadId: thread.id }, select: { id: true } })).map((t) => t.id);
-      // Feedback and reviews go with their turns (ON DELETE CASCADE); replayable events from the bus.
-      await db.$transaction([db.message.deleteMany({ where: { threadId: thread.id } }), db.turn.deleteMany({ where: { threadId: thread.id } })]);
+      // Feedback and reviews go with their turns (ON DELETE CASCADE); replayable events from the bus;
+      // webhook events (they may hold the advice given) with their deliveries still pending.
+      await db.$transaction([
+        db.message.deleteMany({ where: { threadId: thread.id } }),
+        db.turn.deleteMany({ where: { threadId: thread.id } }),
+        db.webhookEvent.deleteMany({ where: { threadId: thread.id } }),
+      ]);
       await ctx.services.bus.forget(turnIds);
       await auditChange(ctx, 'thread.clear', { siteId: thread.siteId, threadId: thread.id, detail: { turns: turnIds.length } });
       // The thread may have been deleted meanwhile by a concurrent request.

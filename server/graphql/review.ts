@@ -105,6 +105,10 @@ builder.mutationField('reviewTurn', (t) =>
       const { review, replaced } = await upsertReview(db, { turnId: turn.id, ...fields, reviewerKeyId: keyId, reviewerName: key.name });
       ctx.services.metrics.reviewsSubmitted.inc({ verdict: review.verdict });
       await auditChange(ctx, 'review.submit', { siteId, threadId: turn.threadId, turnId: turn.id, detail: { verdict: review.verdict, replaced } });
+      await ctx.services.webhooks.alerts.reviewed(
+        { turnId: turn.id, threadId: turn.threadId },
+        { verdict: review.verdict, severity: review.severity, condition: review.condition, replaced, reviewedAt: review.updatedAt },
+      );
       return review;
     },
   }),

@@ -28,6 +28,12 @@ export const AUDIT_ACTIONS = [
   'site.delete',
   'key.create',
   'key.revoke',
+  /** Webhooks (detail.webhookId): created, changed, deleted, secret rotated, a delivery sent again. */
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.rotate',
+  'webhook.redeliver',
   /** AUDIT_RETENTION_DAYS removed old entries (the purge itself is recorded). */
   'audit.purge',
 ] as const;

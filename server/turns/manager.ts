@@ -15,6 +15,7 @@ import { DraftCursor, type PendingDraft } from './draft-cursor.js';
 import { Coalescer } from './coalesce.js';
 import { publicMessage } from './public-errors.js';
 import type { Metrics } from '../metrics/index.js';
+import type { SiteAlerts } from '../contract/webhooks.js';
 import { recordTurnOutcome, traceTurn } from './trace.js';
 
 export interface TurnManagerOptions {
@@ -33,6 +34,8 @@ export interface TurnManagerOptions {
   /** Consecutive deltas of one kind published within this window are merged into one event. */
   coalesceMs?: number;
   metrics?: Metrics;
+  /** Told when advice is given and when a turn fails after advice (the site's webhooks). */
+  alerts?: SiteAlerts;
 }
 
 interface Running {
@@ -196,7 +199,13 @@ export class TurnManager {
         ...(advice ? { advice: toJson(advice) } : {}),
       },
     });
-    if (advice) await db.message.create({ data: { threadId: input.threadId, role: 'ASSISTANT', text: adviceMarkdown(advice), turnId: input.turnId } });
+    if (advice) {
+      await db.message.create({ data: { threadId: input.threadId, role: 'ASSISTANT', text: adviceMarkdown(advice), turnId: input.turnId } });
+      // The visitor is shown this advice with the refusal: to the site, it was given, and the turn failed after it.
+      const subject = { turnId: input.turnId, threadId: input.threadId };
+      await this.options.alerts?.adviceGiven(subject, advice);
+      await this.options.alerts?.failedAfterAdvice(subject, advice, { code: error.code, status: 'FAILED' });
+    }
     return advice;
   }
 
@@ -273,6 +282,7 @@ export class TurnManager {
       advice = next;
       await coalescer.emit({ type: 'AdviceChunk', advice: next });
       await db.turn.update({ where: { id: turnId }, data: { advice: toJson(next) } });
+      await this.options.alerts?.adviceGiven({ turnId, threadId: input.threadId }, next, record.prediction);
     };
 
     await publish({ type: 'TurnStarted', engine: runner.engine });
@@ -417,6 +427,9 @@ export class TurnManager {
     }
     const outcome = await this.storeEnd(end);
     if (outcome === 'elsewhere') return;
+    if (outcome === 'stored' && failure && advice && end.status !== 'COMPLETED') {
+      await this.options.alerts?.failedAfterAdvice({ turnId, threadId: input.threadId }, advice, { code: failure.code, status: end.status }, record.prediction);
+    }
     const last = outcome === 'stored' ? final : unsaved(final, advice);
     seq = last.seq;
     events.append(last);

@@ -1,6 +1,7 @@
 import type { TurnBus } from '../bus/types.js';
 import { asAdvice, TERMINAL_EVENTS, type TurnEvent } from '../contract/events.js';
 import type { Logger } from '../log.js';
+import type { SiteAlerts } from '../contract/webhooks.js';
 import { adviceMarkdown } from '../safety/index.js';
 import type { Db } from '../store/db.js';
 import { markInterrupted, storeInterruptedEnd, type InterruptedTurn } from '../store/threads.js';
@@ -27,13 +28,16 @@ const PARALLEL = 16;
  * the turn's log, so replay after the stream expires is exact. With the in-process bus the events
  * died with the process; the TurnFailed follows the last checkpointed seq and is marked `tailLost`.
  */
-export async function closeOrphanedTurns(db: Db, bus: TurnBus, log: Logger, staleBefore?: Date): Promise<number> {
+export async function closeOrphanedTurns(db: Db, bus: TurnBus, log: Logger, staleBefore?: Date, alerts?: SiteAlerts): Promise<number> {
   const turns = await markInterrupted(db, staleBefore);
   for (let i = 0; i < turns.length; i += PARALLEL) {
     await Promise.all(
-      turns.slice(i, i + PARALLEL).map((turn) =>
-        endInterrupted(db, bus, turn, log).catch((error: unknown) => log.error({ err: error, turnId: turn.id }, 'could not store the end of an interrupted turn')),
-      ),
+      turns.slice(i, i + PARALLEL).map(async (turn) => {
+        await endInterrupted(db, bus, turn, log).catch((error: unknown) => log.error({ err: error, turnId: turn.id }, 'could not store the end of an interrupted turn'));
+        // markInterrupted took each turn for this sweep alone, so the alert is raised once.
+        const advice = asAdvice(turn.advice);
+        if (advice) await alerts?.failedAfterAdvice({ turnId: turn.id, threadId: turn.threadId }, advice, { code: 'INTERRUPTED', status: 'FAILED' });
+      }),
     );
   }
   return turns.length;

@@ -157,7 +157,21 @@ function expectHiddenFieldsAlone(result: GqlResult, mutation: string): void {
 }
 
 /** Every mutation of the schema has a walk below: a new mutation fails this until it gets one. */
-const WALKED = ['cancelTurn', 'clearThread', 'deleteThread', 'retryTurn', 'reviewTurn', 'sendMessage', 'startThread', 'submitFeedback'];
+const WALKED = [
+  'cancelTurn',
+  'clearThread',
+  'createWebhook',
+  'deleteThread',
+  'deleteWebhook',
+  'redeliverWebhook',
+  'retryTurn',
+  'reviewTurn',
+  'rotateWebhookSecret',
+  'sendMessage',
+  'startThread',
+  'submitFeedback',
+  'updateWebhook',
+];
 
 describe('every mutation payload, with every key kind', () => {
   it('walks every mutation the schema has', () => {
@@ -282,6 +296,51 @@ describe('every mutation payload, with every key kind', () => {
       const started = await as(kind, owner, `mutation { startThread { ${payloadSelection('startThread')} } }`, {});
       expectNoLeak(kind, started, 'startThread');
     }
+  });
+});
+
+describe('webhook mutations, with every key kind', () => {
+  it('only the site’s staff manage webhooks, and only they see the signing secret', async () => {
+    const db = server.service.services.db;
+    const key = await createKey(db, server.siteId, 'SECRET', 'hook key', ['threads:read']);
+    // A closed local port: a delivery sent again fails fast and reaches nothing outside.
+    const input = { url: 'http://127.0.0.1:9/hook', events: ['URGENT_ADVICE'], keyId: key.id };
+    const create = `mutation($input: CreateWebhookInput!) { createWebhook(input: $input) { ${payloadSelection('createWebhook')} } }`;
+    let webhookId = '';
+    for (const kind of KINDS) {
+      const owner = await startThread(server);
+      const result = await as(kind, owner, create, { input });
+      expectNoLeak(kind, result, 'createWebhook');
+      if (kind !== 'staff') {
+        expect(result.data?.createWebhook ?? null, kind).toBeNull();
+        expect(JSON.stringify(result)).not.toContain('whsec_');
+        continue;
+      }
+      expect(result.errors).toBeUndefined();
+      webhookId = (result.data!.createWebhook as { webhook: { id: string } }).webhook.id;
+    }
+    const webhook = await db.webhook.findUniqueOrThrow({ where: { id: webhookId } });
+    const { threadId } = await startThread(server);
+    const event = await db.webhookEvent.create({ data: { id: crypto.randomUUID(), siteId: server.siteId, threadId, type: 'advice.urgent', data: { threadId, turnId: crypto.randomUUID() } } });
+    const delivery = await db.webhookDelivery.create({ data: { eventId: event.id, webhookId, status: 'FAILED', attempts: 1, lastError: 'HTTP 500' } });
+    const calls: [string, string, Record<string, unknown>][] = [
+      ['updateWebhook', `mutation($id: ID!) { updateWebhook(id: $id, input: { description: "on call" }) { ${payloadSelection('updateWebhook')} } }`, { id: webhookId }],
+      ['rotateWebhookSecret', `mutation($id: ID!) { rotateWebhookSecret(id: $id) { ${payloadSelection('rotateWebhookSecret')} } }`, { id: webhookId }],
+      ['redeliverWebhook', `mutation($id: ID!) { redeliverWebhook(deliveryId: $id) { ${payloadSelection('redeliverWebhook')} } }`, { id: delivery.id }],
+      ['deleteWebhook', `mutation($id: ID!) { deleteWebhook(id: $id) { ${payloadSelection('deleteWebhook')} } }`, { id: webhookId }],
+    ];
+    for (const [mutation, query, variables] of calls) {
+      for (const kind of KINDS.filter((k) => k !== 'staff')) {
+        const result = await as(kind, await startThread(server), query, variables);
+        expectNoLeak(kind, result, mutation);
+        expect(result.data?.[mutation] ?? null, `${kind} ${mutation}`).toBeNull();
+        expect(JSON.stringify(result)).not.toContain(webhook.url);
+      }
+      const own = await as('staff', await startThread(server), query, variables);
+      expect(own.errors, mutation).toBeUndefined();
+      expect(own.data?.[mutation], mutation).toBeTruthy();
+    }
+    expect(await db.webhook.count({ where: { id: webhookId } })).toBe(0);
   });
 });
 

@@ -500,9 +500,7 @@ describe('general red flags (call 999 / go to A&E)', () => {
   // over-triage on unseen sets), but not on most of them.
   it('the urgency model leaves nearly all of the look-alikes alone', () => {
     const raised = NOT_EMERGENCY.filter(([text, demographics]) => assessSafety(text, demographics).emergency).map(([text]) => text);
-    // Three sit just over the model's lines (0.26 to 0.43 for 999) since it was refitted with the
-    // context modifiers' features and styles-a (issue #30); the rules fire on none of them.
-    expect(raised.length, raised.join('\n')).toBeLessThanOrEqual(3);
+    expect(raised.length, raised.join('\n')).toBeLessThanOrEqual(2);
   });
 
   it('reads weeks of pregnancy told without the word, and not a duration, an age or a man', () => {

@@ -1,5 +1,5 @@
 import { loadConfig, type Config } from '../../server/config.js';
-import { startService, type RunningService } from '../../server/app/start.js';
+import { startService, type RunningService, type StartOptions } from '../../server/app/start.js';
 import type { TurnRunner } from '../../server/contract/turn.js';
 import { createKey } from '../../server/auth/sites.js';
 import { createTestDatabase } from './db.js';
@@ -26,6 +26,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   databaseUrl?: string;
   shutdownGraceMs?: number;
+  /** The webhook worker's timings (test/webhooks shortens the backoff). */
+  webhooks?: StartOptions['webhooks'];
 }
 
 /** A real service (HTTP + WebSocket + Postgres) on a free port with its own database. */
@@ -46,7 +48,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       RATE_LIMIT_FEEDBACK_PER_MINUTE: '0',
       ...options.env,
     });
-  let service = await startService({ config: makeConfig(0), runner: options.runner, shutdownGraceMs: options.shutdownGraceMs });
+  let service = await startService({ config: makeConfig(0), runner: options.runner, shutdownGraceMs: options.shutdownGraceMs, webhooks: options.webhooks });
   const port = Number(new URL(service.url).port);
   const db = service.services.db;
   const site = await db.site.create({ data: { name: 'Test site', allowedOrigins: [ORIGIN, service.url] } });
@@ -63,7 +65,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl,
     restart: async () => {
       await service.close();
-      service = await startService({ config: makeConfig(port), runner: options.runner, shutdownGraceMs: options.shutdownGraceMs });
+      service = await startService({ config: makeConfig(port), runner: options.runner, shutdownGraceMs: options.shutdownGraceMs, webhooks: options.webhooks });
       server.service = service;
     },
     close: () => service.close(),
