@@ -10,6 +10,7 @@ import './subscription.js';
 import './feedback.js';
 import './review.js';
 import './audit-log.js';
+import './visitors.js';
 
 /** The executable schema; `schema.graphql` at the root is printed from it (test/graphql/schema.test.ts). */
 export const schema = lexicographicSortSchema(builder.toSchema());

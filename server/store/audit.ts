@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = [
   'site.delete',
   'key.create',
   'key.revoke',
+  /** A visitor secret was made, or retired (its signed-in visitors' sessions ended), by npm run admin. */
+  'visitor-secret.create',
+  'visitor-secret.retire',
   /** AUDIT_RETENTION_DAYS removed old entries (the purge itself is recorded). */
   'audit.purge',
 ] as const;
