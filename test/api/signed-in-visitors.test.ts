@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../server/auth/cli.js';
@@ -123,6 +126,23 @@ describe('signing in', () => {
     const token = (await signIn(a, { userId: 'bob', userToken: await userToken(secret!.secret, 'bob') })).data!.signInVisitor.visitorToken;
     const threadId = await startAs(token);
     expect((await myThreads(token))!.map((t) => t.id)).toEqual([threadId]);
+  });
+});
+
+describe('the runnable signing example (docs/signed-in-visitors.md)', () => {
+  it('prints a user hash and a JWT that the service accepts for that user', async () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['partner/visitor-signing.ts', 'grace@example.com'], {
+      cwd: root,
+      env: { ...process.env, VISITOR_SECRET: a.secrets[0]!.secret, VISITOR_SECRET_ID: a.secrets[0]!.id },
+    });
+    const field = (name: string) => new RegExp(`^${name}:\\s+(\\S+)$`, 'm').exec(stdout)![1]!;
+    expect(field('user-id')).toBe('grace@example.com');
+    for (const input of [{ userId: 'grace@example.com', userHash: field('user-hash') }, { userToken: field('user-token') }]) {
+      const result = await signIn(a, input);
+      expect(result.errors).toBeUndefined();
+      expect(result.data!.signInVisitor.userId).toBe('grace@example.com');
+    }
   });
 });
 

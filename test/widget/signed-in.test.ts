@@ -103,15 +103,27 @@ describe('<triage-chat> with signed-in visitors', () => {
     await Promise.all([first.close(), second.close()]);
   });
 
-  it("shows another user on the same browser none of alice's conversations", async () => {
+  it("shows another user on the same browser none of alice's conversations, and signs him in again when his session ends", async () => {
     const page = await open(phone, 'bob');
     await acceptConsent(page);
     await sendMessage(page, 'bob has a headache');
     await waitForTurnEnd(page);
     const state = await widgetState(page);
     expect(state.userMessages).toEqual(['bob has a headache']);
+
+    // His session ends while the page is open (as a rotation ends it): the next message signs him in again.
+    const db = server.service.services.db;
+    expect(await db.visitorSession.deleteMany({ where: { userId: 'bob' } })).toEqual({ count: 1 });
+    await server.service.services.bus.publishAccessChange();
+    await sendMessage(page, 'bob still has it');
+    await waitForTurnEnd(page);
+    expect((await widgetState(page)).userMessages).toEqual(['bob has a headache', 'bob still has it']);
+    expect(await db.visitorSession.count({ where: { userId: 'bob' } })).toBe(1);
+    expect(await db.thread.count({ where: { visitorUserId: 'bob' } })).toBe(1);
+
     await page.locator('triage-chat [part~="new-conversation"]').click();
     await expect.poll(() => myThreads(page).allInnerTexts()).toEqual([expect.stringContaining('bob has a headache')]);
+    expect(await myThreads(page).allInnerTexts()).not.toContainEqual(expect.stringContaining('sore throat'));
     await page.close();
   });
 

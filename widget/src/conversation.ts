@@ -517,6 +517,15 @@ export class Conversation implements ReactiveController {
     try {
       return await this.sendIdempotent(api, thread, text, clientMessageId, demographics);
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'UNAUTHENTICATED' && this.visitorToken) {
+        // The session ended (8 hours, or the site rotated its secret): prove the visitor again, once.
+        this.visitorToken = null;
+        if (!(await this.signIn(api, gen)) || !this.visitorToken) throw err;
+        const renewed = { threadId: thread.threadId, token: this.visitorToken };
+        this.thread = renewed;
+        saveThread(this.key, renewed);
+        return await this.sendIdempotent(api, renewed, text, clientMessageId, demographics);
+      }
       // The stored thread expired or was deleted server-side; the visitor just wants an answer.
       if (fresh || !(err instanceof ApiError && GONE.has(err.code))) throw err;
       this.thread = null;
