@@ -1,9 +1,11 @@
+import path from 'node:path';
+import type { AxeResults } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisitorSecret } from '../../server/auth/visitors.js';
 import { userHash, userToken } from '../../partner/visitor-signing.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { acceptConsent, buildWidget, launchBrowser, sendMessage, waitForTurnEnd, widgetState, type Browser } from './browser.js';
+import { acceptConsent, ROOT, buildWidget, launchBrowser, sendMessage, waitForTurnEnd, widgetState, type Browser } from './browser.js';
 import { ANSWER, scriptedRunner } from './runner.js';
 
 /**
@@ -50,7 +52,7 @@ describe('<triage-chat> with signed-in visitors', () => {
         : proof === 'jwt' ? `user-token="${await userToken(secret.secret, user, { kid: secret.id })}"`
         : proof === 'forged' ? `user-id="${user}" user-hash="${userHash('not-the-site-secret', user)}"`
         : '';
-      const body = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><script type="module" src="${base}/widget.js"></script></head>
+      const body = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Clinic</title><script type="module" src="${base}/widget.js"></script></head>
         <body><triage-chat endpoint="${server.graphqlUrl}" site-key="${server.siteKey}" ${attrs}></triage-chat>
         <script>window.__identityFailures = []; document.querySelector('triage-chat').addEventListener('triage-identity-failed', (e) => window.__identityFailures.push(e.detail));</script>
         </body></html>`;
@@ -124,6 +126,13 @@ describe('<triage-chat> with signed-in visitors', () => {
     await page.locator('triage-chat [part~="new-conversation"]').click();
     await expect.poll(() => myThreads(page).allInnerTexts()).toEqual([expect.stringContaining('bob has a headache')]);
     expect(await myThreads(page).allInnerTexts()).not.toContainEqual(expect.stringContaining('sore throat'));
+    // The list is as accessible as the rest of the widget.
+    await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: Document): Promise<AxeResults> } }).axe;
+      return (await axe.run(document)).violations.map((v) => ({ id: v.id, impact: v.impact ?? '' }));
+    });
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await page.close();
   });
 
