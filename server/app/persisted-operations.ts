@@ -11,7 +11,7 @@ import type { Principal } from '../auth/principal.js';
  * `extensions.persistedQuery.sha256Hash` format). The widget's operations live in
  * widget/src/operations.graphql; the widget build and this module derive the same ids from it, so
  * the bundle ships ids, not documents. A site with `persistedOperationsOnly` accepts only those ids
- * from its browser-held credentials (publishable key, thread tokens): a key copied out of a page
+ * from its browser-held credentials (publishable key, thread tokens, signed-in visitors' sessions): a key copied out of a page
  * cannot run arbitrary documents. Secret and staff keys, and anonymous callers, are unaffected.
  */
 
@@ -44,7 +44,7 @@ export function loadWidgetOperations(file = WIDGET_OPERATIONS_FILE): PersistedOp
 
 /** Browser-held credentials of a site that accepts only the widget's own operations. */
 export function persistedOnly(principal: Principal): boolean {
-  return (principal.kind === 'publishable' || principal.kind === 'thread') && principal.persistedOperationsOnly === true;
+  return (principal.kind === 'publishable' || principal.kind === 'thread' || principal.kind === 'visitor') && principal.persistedOperationsOnly === true;
 }
 
 const ONLY_MESSAGE =

@@ -12,6 +12,7 @@ import { RedisBus } from '../bus/redis.js';
 import { createKey } from './sites.js';
 import { parseWebhookUrl, WEBHOOK_EVENT_TYPES } from '../contract/webhooks.js';
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks } from '../store/webhooks.js';
+import { createVisitorSecret, MAX_ACTIVE_SECRETS, retireVisitorSecret, VisitorSecretError } from './visitors.js';
 
 /**
  * `npm run admin -- <command>`: manage sites and keys (keys are printed once, stored hashed).
@@ -30,6 +31,10 @@ import { createWebhook, deleteWebhook, listDeliveries, listWebhooks } from '../s
  *   webhook:list --site ID
  *   webhook:deliveries --webhook ID   (the last 20, with each attempt)
  *   webhook:delete --webhook ID
+ *   visitor-secret:create --site ID   (signs visitors in: docs/signed-in-visitors.md; at most two active)
+ *   visitor-secret:list --site ID
+ *   visitor-secret:retire --secret ID   (its proofs stop verifying and its visitors' sessions end)
+ * Rotating a visitor secret: create a second one, move the site's server to it, retire the first.
  * Uses DATABASE_URL, or the embedded Postgres under DATA_DIR (stop `npm start` first: one server
  * per data folder). Revoking a key, deleting a site or changing origins closes the connections
  * that used them: at once through Redis when REDIS_URL is set, otherwise at the services' next
@@ -39,6 +44,12 @@ import { createWebhook, deleteWebhook, listDeliveries, listWebhooks } from '../s
 export class AdminUsageError extends Error {
   override name = 'AdminUsageError';
 }
+
+/** A refusal of the visitor-secret rules (two active at most, retire once) is a usage error here. */
+const usage = (error: unknown): never => {
+  if (error instanceof VisitorSecretError) throw new AdminUsageError(error.message);
+  throw error;
+};
 
 const origin = z
   .string()
@@ -64,6 +75,7 @@ export async function runAdmin(
       url: { type: 'string' },
       event: { type: 'string', multiple: true },
       webhook: { type: 'string' },
+      secret: { type: 'string' },
       'persisted-only': { type: 'boolean' },
       only: { type: 'boolean' },
       any: { type: 'boolean' },
@@ -181,9 +193,34 @@ export async function runAdmin(
       out(`deleted webhook ${webhook.id} (${webhook.url}) with its deliveries`);
       return;
     }
+    case 'visitor-secret:create': {
+      const siteId = need(values.site, 'site');
+      const created = await createVisitorSecret(db, siteId).catch(usage);
+      await audit('visitor-secret.create', siteId, { secretId: created.id });
+      out(`visitor secret ${created.id} (shown once; give it to the site's server, never to a browser): ${created.secret}`);
+      out(`JWTs may name it in their header: "kid": "${created.id}"`);
+      return;
+    }
+    case 'visitor-secret:list': {
+      const secrets = await db.visitorSecret.findMany({ where: { siteId: need(values.site, 'site') }, orderBy: { createdAt: 'asc' } });
+      for (const s of secrets) {
+        out(`${s.id}  created=${s.createdAt.toISOString()}  ${s.retiredAt ? `RETIRED ${s.retiredAt.toISOString()}` : `active ${s.secret.slice(0, 8)}…`}`);
+      }
+      const active = secrets.filter((s) => !s.retiredAt).length;
+      out(`${active} of ${MAX_ACTIVE_SECRETS} active${active === 0 ? ' (visitors cannot sign in)' : ''}`);
+      return;
+    }
+    case 'visitor-secret:retire': {
+      const secretId = need(values.secret, 'secret');
+      const retired = await retireVisitorSecret(db, secretId).catch(usage);
+      await audit('visitor-secret.retire', retired.siteId, { secretId, sessions: String(retired.sessions) });
+      await accessChanged(); // open sockets of the sessions it ended close
+      out(`retired visitor secret ${secretId}; ${retired.sessions} signed-in session(s) ended`);
+      return;
+    }
     default:
       throw new AdminUsageError(
-        'commands: site:create, site:list, site:origins, site:persisted-operations, site:delete, key:create, key:list, key:revoke, webhook:create, webhook:list, webhook:deliveries, webhook:delete',
+        'commands: site:create, site:list, site:origins, site:persisted-operations, site:delete, key:create, key:list, key:revoke, webhook:create, webhook:list, webhook:deliveries, webhook:delete, visitor-secret:create, visitor-secret:list, visitor-secret:retire',
       );
   }
 }

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { AppError } from '../contract/errors.js';
 import type { Principal } from './principal.js';
 
-export type LimitedAction = 'startThread' | 'sendMessage' | 'submitFeedback';
+export type LimitedAction = 'startThread' | 'sendMessage' | 'submitFeedback' | 'signInVisitor';
 
 export interface RateLimits {
   /** Throws RATE_LIMITED (with retryAfterSeconds) when the caller is over its budget. */
@@ -43,6 +43,9 @@ export async function createRateLimits(
     sendMessage: { visitor: limiter('msg-v', m, 60), server: limiter('msg-k', m * SERVER_KEY_FACTOR, 60) },
     startThread: { visitor: limiter('thr-v', t, 3600), server: limiter('thr-k', t * SERVER_KEY_FACTOR, 3600) },
     submitFeedback: { visitor: limiter('fb-v', f, 60), server: limiter('fb-k', f * SERVER_KEY_FACTOR, 60) },
+    // A sign-in per page load, per site and IP, on the message budget: each one checks a proof
+    // (an HMAC or a JWT per active secret) and writes a session.
+    signInVisitor: { visitor: limiter('idv-v', m, 60), server: null },
   };
 
   const limiterFor = (action: LimitedAction, principal: Principal, clientIp: string) => {
@@ -62,7 +65,7 @@ export async function createRateLimits(
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection; // a store error, not a limit
         const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-        const what = { sendMessage: 'messages', startThread: 'new conversations', submitFeedback: 'ratings' }[action];
+        const what = { sendMessage: 'messages', startThread: 'new conversations', submitFeedback: 'ratings', signInVisitor: 'sign-ins' }[action];
         throw new AppError('RATE_LIMITED', `Too many ${what} for now. Please try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
       }
     },

@@ -34,8 +34,9 @@ export function bearerToken(authorization: string | null | undefined): string | 
  * `unknown`: no such key or thread token.
  */
 export type Credential =
-  | { kind: 'unknown'; threadToken: boolean }
+  | { kind: 'unknown'; threadToken: boolean; visitorToken?: boolean }
   | { kind: 'thread'; siteId: string; threadId: string; allowedOrigins: readonly string[]; persistedOperationsOnly: boolean }
+  | { kind: 'visitor'; siteId: string; sessionId: string; userId: string; expiresAt: Date; allowedOrigins: readonly string[]; persistedOperationsOnly: boolean }
   | { kind: 'PUBLISHABLE' | 'SECRET' | 'STAFF'; siteId: string; keyId: string; revoked: boolean; allowedOrigins: readonly string[]; persistedOperationsOnly: boolean; scopes: readonly string[] };
 
 /** The database lookup behind a bearer token: one query, by the token's hash. */
@@ -44,6 +45,22 @@ export async function lookupCredential(db: Db, token: string, hash: string = has
     const thread = await db.thread.findUnique({ where: { tokenHash: hash }, select: { id: true, siteId: true, site: { select: { allowedOrigins: true, persistedOperationsOnly: true } } } });
     if (!thread) return { kind: 'unknown', threadToken: true };
     return { kind: 'thread', siteId: thread.siteId, threadId: thread.id, allowedOrigins: thread.site.allowedOrigins, persistedOperationsOnly: thread.site.persistedOperationsOnly };
+  }
+  if (token.startsWith(KEY_PREFIX.VISITOR)) {
+    const session = await db.visitorSession.findUnique({
+      where: { tokenHash: hash },
+      select: { id: true, siteId: true, userId: true, expiresAt: true, site: { select: { allowedOrigins: true, persistedOperationsOnly: true } } },
+    });
+    if (!session) return { kind: 'unknown', threadToken: false, visitorToken: true };
+    return {
+      kind: 'visitor',
+      siteId: session.siteId,
+      sessionId: session.id,
+      userId: session.userId,
+      expiresAt: session.expiresAt,
+      allowedOrigins: session.site.allowedOrigins,
+      persistedOperationsOnly: session.site.persistedOperationsOnly,
+    };
   }
   const key = await db.apiKey.findUnique({
     where: { hash },
@@ -68,7 +85,15 @@ export async function lookupCredential(db: Db, token: string, hash: string = has
  */
 export function principalOf(credential: Credential, origin: string | null): Principal {
   if (credential.kind === 'unknown') {
+    if (credential.visitorToken) throw unauthenticated('This sign-in is not valid (it expired, or the site rotated its visitor secret); sign the visitor in again.');
     throw unauthenticated(credential.threadToken ? 'This thread token is not valid (the thread may have been deleted).' : 'This key is not valid or has been revoked.');
+  }
+  if (credential.kind === 'visitor') {
+    // Checked on every use: a cached lookup must not outlive the session.
+    if (credential.expiresAt.getTime() <= Date.now()) throw unauthenticated('This sign-in has expired; sign the visitor in again.');
+    if (!originAllowed(credential.allowedOrigins, origin)) throw originRefused(origin);
+    const { siteId, sessionId, userId, persistedOperationsOnly } = credential;
+    return { kind: 'visitor', siteId, sessionId, userId, persistedOperationsOnly };
   }
   if (credential.kind === 'thread') {
     if (!originAllowed(credential.allowedOrigins, origin)) throw originRefused(origin);

@@ -11,6 +11,12 @@ export type ErrorCode =
   | 'TURN_NOT_RUNNING'
   | 'SERVICE_UNAVAILABLE'
   | 'RATE_LIMITED'
+  /** A signed-in visitor's proof (user hash or JWT) does not verify with any of the site's visitor secrets. */
+  | 'VISITOR_PROOF_INVALID'
+  /** A signed-in visitor's JWT has expired (or is not yet valid, or lives too long). */
+  | 'VISITOR_PROOF_EXPIRED'
+  /** The site has no visitor secret, so it cannot sign visitors in. */
+  | 'VISITOR_IDENTITY_DISABLED'
   | 'INTERNAL';
 
 export class AppError extends GraphQLError {

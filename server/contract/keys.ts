@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * Key formats. The prefix says what a bearer token is before any database lookup:
- * `pk_` publishable (widget), `sk_` secret (partner apps, scoped), `st_` staff, `tt_` thread token.
+ * `pk_` publishable (widget), `sk_` secret (partner apps, scoped), `st_` staff, `tt_` thread token,
+ * `vt_` a signed-in visitor's session; `vs_` is a site's visitor secret (for its own server, never a bearer token).
  * Only sha256 hashes are stored; the plain key is shown once, when created.
  */
-export const KEY_PREFIX = { PUBLISHABLE: 'pk_', SECRET: 'sk_', STAFF: 'st_', THREAD: 'tt_' } as const;
+export const KEY_PREFIX = { PUBLISHABLE: 'pk_', SECRET: 'sk_', STAFF: 'st_', THREAD: 'tt_', VISITOR: 'vt_', VISITOR_SECRET: 'vs_' } as const;
 
 export const SCOPES = ['threads:write', 'threads:read', 'triage:read'] as const;
 export type Scope = (typeof SCOPES)[number];

@@ -81,11 +81,12 @@ function checksOf(ctx: GraphQLContext): Map<string, Promise<boolean>> {
 export function mayReadThread(ctx: GraphQLContext, threadId: string): Promise<boolean> {
   const p = ctx.principal;
   if (p.kind === 'thread') return Promise.resolve(p.threadId === threadId);
-  if (p.kind !== 'staff' && !(p.kind === 'secret' && hasScope(p, 'threads:read'))) return Promise.resolve(false);
+  if (p.kind !== 'staff' && p.kind !== 'visitor' && !(p.kind === 'secret' && hasScope(p, 'threads:read'))) return Promise.resolve(false);
   const checks = checksOf(ctx);
   let check = checks.get(threadId);
   if (!check) {
-    // Content read through a mutation payload is a read like any other: audited before it is shown.
+    // Content read through a mutation payload is a read like any other: audited before it is shown
+    // (a signed-in visitor reading their own thread is not audited, as with thread tokens).
     check = findThread(ctx.services.db, threadId).then(async (thread) => {
       if (!thread || !canReadThread(p, thread)) return false;
       await auditReads(ctx, [{ threadId: thread.id, siteId: thread.siteId }], 'payload');

@@ -13,6 +13,7 @@ export function auditActor(p: Principal): { actorKind: AuditActorKind; actorKeyI
     case 'anonymous':
       return { actorKind: 'visitor', actorKeyId: null, siteId: null };
     case 'thread':
+    case 'visitor':
       return { actorKind: 'visitor', actorKeyId: null, siteId: p.siteId };
     case 'publishable':
       return { actorKind: 'visitor', actorKeyId: p.keyId, siteId: p.siteId };

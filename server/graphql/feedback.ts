@@ -65,7 +65,7 @@ builder.mutationField('submitFeedback', (t) =>
         turnId: turn.id,
         rating: args.rating,
         comment: parsed.data ?? null,
-        authorKind: p.kind,
+        authorKind: p.kind === 'secret' ? 'secret' : 'thread', // a signed-in visitor is the person too
         authorKeyId: p.kind === 'secret' ? p.keyId : null,
       });
       const change = previous === null ? 'new' : previous === args.rating ? 'same' : 'changed';

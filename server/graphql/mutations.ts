@@ -28,7 +28,8 @@ const StartThreadPayload = builder.objectRef<{ thread: ThreadRow; threadToken: s
 builder.mutationField('startThread', (t) =>
   t.field({
     type: StartThreadPayload,
-    description: 'Starts a conversation. Widget visitors call it with the publishable key; partners with threads:write.',
+    description:
+      "Starts a conversation. Widget visitors call it with the publishable key, or a signed-in visitor's token (the thread is then that user's); partners with threads:write.",
     args: {
       input: t.arg({
         type: builder.inputType('StartThreadInput', {
@@ -47,7 +48,8 @@ builder.mutationField('startThread', (t) =>
       // Input is checked first: a refused request does not spend the caller's rate-limit budget.
       const demographics = parseDemographics(input?.demographics);
       await ctx.services.limits.consume('startThread', p, ctx.clientIp);
-      const { thread, token } = await createThread(ctx.services.db, p.siteId, demographics, true);
+      // A signed-in visitor's thread is theirs: it shows in myThreads on any device.
+      const { thread, token } = await createThread(ctx.services.db, p.siteId, demographics, true, p.kind === 'visitor' ? p.userId : null);
       return { thread, threadToken: token! };
     },
   }),

@@ -133,10 +133,11 @@ builder.queryField('health', (t) =>
   }),
 );
 
-const ViewerRef = builder.objectRef<{ kind: string; siteId: string | null; scopes: string[]; threadId: string | null }>('Viewer').implement({
+const ViewerRef = builder.objectRef<{ kind: string; siteId: string | null; scopes: string[]; threadId: string | null; userId: string | null }>('Viewer').implement({
   description: 'Who the API thinks you are.',
   fields: (t) => ({
-    kind: t.exposeString('kind', { description: 'anonymous, publishable, thread, secret or staff.' }),
+    kind: t.exposeString('kind', { description: 'anonymous, publishable, thread, visitor (signed in), secret or staff.' }),
+    userId: t.exposeString('userId', { nullable: true, description: "For signed-in visitors, the site's own user id." }),
     siteId: t.exposeID('siteId', { nullable: true, description: 'Your site.' }),
     threadId: t.exposeID('threadId', { nullable: true, description: 'For thread tokens, the thread.' }),
     scopes: t.exposeStringList('scopes', { description: 'Granted scopes.' }),
@@ -151,6 +152,7 @@ builder.queryField('viewer', (t) =>
       kind: p.kind,
       siteId: p.kind === 'anonymous' ? null : p.siteId,
       threadId: p.kind === 'thread' ? p.threadId : null,
+      userId: p.kind === 'visitor' ? p.userId : null,
       scopes:
         p.kind === 'staff' ? ['threads:write', 'threads:read', 'triage:read'] : p.kind === 'secret' ? [...p.scopes] : [],
     }),

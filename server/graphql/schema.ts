@@ -13,6 +13,7 @@ import './audit-log.js';
 import './fhir/field.js';
 import './summary.js';
 import './webhooks.js';
+import './visitors.js';
 
 /** The executable schema; `schema.graphql` at the root is printed from it (test/graphql/schema.test.ts). */
 export const schema = lexicographicSortSchema(builder.toSchema());

@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS = [
   'webhook.delete',
   'webhook.rotate',
   'webhook.redeliver',
+  /** A visitor secret was made, or retired (its signed-in visitors' sessions ended), by npm run admin. */
+  'visitor-secret.create',
+  'visitor-secret.retire',
   /** AUDIT_RETENTION_DAYS removed old entries (the purge itself is recorded). */
   'audit.purge',
 ] as const;

@@ -10,11 +10,12 @@ export type ThreadRow = Prisma.ThreadGetPayload<object>;
 export type MessageRow = Prisma.MessageGetPayload<object>;
 export type TurnRow = Prisma.TurnGetPayload<object>;
 
-export async function createThread(db: Db, siteId: string, demographics: Demographics | undefined, withToken: boolean) {
+export async function createThread(db: Db, siteId: string, demographics: Demographics | undefined, withToken: boolean, visitorUserId: string | null = null) {
   const token = withToken ? newToken(KEY_PREFIX.THREAD) : null;
   const thread = await db.thread.create({
     data: {
       siteId,
+      visitorUserId,
       tokenHash: token ? hashToken(token) : null,
       demographics: demographics ? (demographics as Prisma.InputJsonValue) : undefined,
     },
@@ -23,6 +24,17 @@ export async function createThread(db: Db, siteId: string, demographics: Demogra
 }
 
 export const findThread = (db: Db, id: string) => db.thread.findUnique({ where: { id } });
+
+/** A signed-in visitor's threads on one site, most recently active first, with their first words. */
+export async function visitorThreads(db: Db, siteId: string, userId: string, limit: number) {
+  const threads = await db.thread.findMany({
+    where: { siteId, visitorUserId: userId },
+    orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+    take: limit,
+    include: { messages: { where: { role: 'USER' }, orderBy: { createdAt: 'asc' }, take: 1, select: { text: true } } },
+  });
+  return threads.map(({ messages, ...thread }) => ({ ...thread, firstMessage: messages[0]?.text ?? null }));
+}
 export const findTurn = (db: Db, id: string) => db.turn.findUnique({ where: { id } });
 
 export interface SendResult {

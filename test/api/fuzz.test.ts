@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../../server/auth/sites.js';
+import { createVisitorSecret, signInVisitor } from '../../server/auth/visitors.js';
+import { userHash } from '../../partner/visitor-signing.js';
 import { schema } from '../../server/graphql/schema.js';
 import { OperationGenerator, Rng, type FuzzFixtures } from '../support/fuzz.js';
 import { send, startThread } from '../support/graphql.js';
@@ -48,6 +50,9 @@ beforeAll(async () => {
   };
   const secretWrite = (await createKey(db, server.siteId, 'SECRET', 'fuzz w', ['threads:write'])).key;
   const secretAll = (await createKey(db, server.siteId, 'SECRET', 'fuzz all', ['threads:write', 'threads:read', 'triage:read'])).key;
+  // Signed-in visitors: generated signInVisitor calls meet a site with a visitor secret.
+  const { secret } = await createVisitorSecret(db, server.siteId);
+  const signedIn = (await signInVisitor(db, server.siteId, { userId: 'fuzz-user', userHash: userHash(secret, 'fuzz-user') })).token;
   const bearer = (token: string) => `Bearer ${token}`;
   const caller = (name: string, authorization: string | null, origin: string | null): Caller => ({
     name,
@@ -62,6 +67,7 @@ beforeAll(async () => {
     caller('publishable from another origin', bearer(server.siteKey), 'https://evil.example'),
     caller('thread token', bearer(visitor.token), ORIGIN),
     caller('thread token without Origin', bearer(visitor.token), null),
+    caller('signed-in visitor', bearer(signedIn), ORIGIN),
     caller('secret threads:write', bearer(secretWrite), null),
     caller('secret all scopes', bearer(secretAll), null),
     caller('staff', bearer(server.staffKey), null),
@@ -279,7 +285,7 @@ async function runSocket(tally: Tally, rng: Rng, gen: OperationGenerator, caller
 }
 
 describe('fuzzing the public endpoint', () => {
-  it(`${HTTP_CASES + WS_MESSAGES} generated requests under ${13} caller kinds: no 5xx, no internal error, every error coded, no socket closed for a GraphQL mistake, bounded memory`, async () => {
+  it(`${HTTP_CASES + WS_MESSAGES} generated requests under ${14} caller kinds: no 5xx, no internal error, every error coded, no socket closed for a GraphQL mistake, bounded memory`, async () => {
     const rng = new Rng(SEED);
     const gen = new OperationGenerator(schema, rng, fixtures);
     const tally: Tally = { requests: 0, byStatus: {}, byCode: {}, problems: [] };

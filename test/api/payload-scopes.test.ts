@@ -10,6 +10,8 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createKey } from '../../server/auth/sites.js';
+import { createVisitorSecret, signInVisitor } from '../../server/auth/visitors.js';
+import { userHash } from '../../partner/visitor-signing.js';
 import type { RunnerEvent } from '../../server/contract/events.js';
 import type { TurnInput } from '../../server/contract/turn.js';
 import { TurnError } from '../../server/contract/errors.js';
@@ -72,7 +74,8 @@ type Kind =
   | 'secret threads:read+triage:read'
   | 'secret threads:write+threads:read'
   | 'staff'
-  | 'other site staff';
+  | 'other site staff'
+  | 'signed-in visitor';
 const KINDS: Kind[] = [
   'anonymous',
   'publishable',
@@ -84,12 +87,15 @@ const KINDS: Kind[] = [
   'secret threads:write+threads:read',
   'staff',
   'other site staff',
+  // Another person, signed in on the same site: the owners here are anonymous visitors.
+  'signed-in visitor',
 ];
 const READS = new Set<Kind>(['owner thread token', 'secret threads:read', 'secret threads:read+triage:read', 'secret threads:write+threads:read', 'staff']);
 const TRIAGE = new Set<Kind>(['secret threads:read+triage:read', 'staff']);
 const WRITES = new Set<Kind>(['owner thread token', 'secret threads:write', 'secret threads:write+threads:read', 'staff']);
 
 let server: TestServer;
+let visitorSecret: string;
 let keys: Record<Exclude<Kind, 'owner thread token' | 'other thread token' | 'anonymous'>, string>;
 
 beforeAll(async () => {
@@ -108,7 +114,10 @@ beforeAll(async () => {
     'secret threads:write+threads:read': (await createKey(db, server.siteId, 'SECRET', 'wr', ['threads:write', 'threads:read'])).key,
     staff: server.staffKey,
     'other site staff': (await createKey(db, other.id, 'STAFF', 's')).key,
+    'signed-in visitor': '',
   };
+  visitorSecret = (await createVisitorSecret(db, server.siteId)).secret;
+  keys['signed-in visitor'] = (await signInVisitor(db, server.siteId, { userId: 'someone-else', userHash: userHash(visitorSecret, 'someone-else') })).token;
 });
 afterAll(async () => {
   await server?.close();
@@ -134,7 +143,7 @@ async function as(kind: Kind, owner: { token: string }, query: string, variables
   if (kind === 'anonymous') return gql(server, query, variables);
   if (kind === 'owner thread token') return gql(server, query, variables, { token: owner.token });
   if (kind === 'other thread token') return gql(server, query, variables, { token: (await startThread(server)).token });
-  return gql(server, query, variables, { token: keys[kind], origin: kind === 'publishable' ? ORIGIN : null });
+  return gql(server, query, variables, { token: keys[kind], origin: kind === 'publishable' || kind === 'signed-in visitor' ? ORIGIN : null });
 }
 
 function expectNoLeak(kind: Kind, result: GqlResult, mutation: string): void {
@@ -168,6 +177,7 @@ const WALKED = [
   'reviewTurn',
   'rotateWebhookSecret',
   'sendMessage',
+  'signInVisitor',
   'startThread',
   'submitFeedback',
   'updateWebhook',
@@ -284,6 +294,18 @@ describe('every mutation payload, with every key kind', () => {
         expectHiddenFieldsAlone(result, 'clearThread');
         if (READS.has(kind)) expect(JSON.stringify(result.data), kind).toContain('SECRET-NOTES');
       }
+    }
+  });
+
+  it('signInVisitor payloads carry nothing of anyone else’s, and only the publishable key gets one', async () => {
+    const query = `mutation($input: SignInVisitorInput!) { signInVisitor(input: $input) { ${payloadSelection('signInVisitor')} } }`;
+    const input = { userId: 'owner', userHash: userHash(visitorSecret, 'owner') };
+    for (const kind of KINDS) {
+      const owner = await visitorThread('my head hurts');
+      const result = await as(kind, owner, query, { input });
+      expectNoLeak(kind, result, 'signInVisitor');
+      if (kind === 'publishable') expect(result.data?.signInVisitor).toMatchObject({ userId: 'owner', visitorToken: expect.stringMatching(/^vt_/) });
+      else expect(result.data?.signInVisitor ?? null, kind).toBeNull();
     }
   });
 

@@ -20,7 +20,9 @@ type OperationName =
   | 'WidgetThread'
   | 'WidgetTurn'
   | 'WidgetSummary'
-  | 'WidgetTurnEvents';
+  | 'WidgetTurnEvents'
+  | 'WidgetSignIn'
+  | 'WidgetMyThreads';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -58,6 +60,20 @@ export interface HistoryMessage {
   text: string;
   createdAt: string;
   turn: TurnSnapshot | null;
+}
+
+/** The site's proof of who its signed-in visitor is (docs/signed-in-visitors.md): a user hash or a JWT. */
+export interface VisitorIdentity {
+  userId: string | null;
+  userHash: string | null;
+  userToken: string | null;
+}
+
+/** One of a signed-in visitor's conversations, for their list. */
+export interface VisitorThreadSummary {
+  id: string;
+  updatedAt: string;
+  preview: string | null;
 }
 
 export interface ThreadSnapshot {
@@ -147,6 +163,18 @@ export class TriageApi {
     return { siteId: data.viewer.siteId };
   }
 
+  /** Trades the site's proof for a session token for this user's threads (VISITOR_PROOF_* when refused). */
+  async signIn(siteKey: string, identity: VisitorIdentity): Promise<string> {
+    const data = await this.request<{ signInVisitor: { visitorToken: string } }>('WidgetSignIn', { ...identity }, siteKey);
+    return data.signInVisitor.visitorToken;
+  }
+
+  async myThreads(visitorToken: string): Promise<VisitorThreadSummary[]> {
+    const data = await this.request<{ myThreads: VisitorThreadSummary[] }>('WidgetMyThreads', {}, visitorToken);
+    return data.myThreads;
+  }
+
+  /** `credential`: the publishable key, or a signed-in visitor's session token (the thread is then theirs). */
   async startThread(siteKey: string, demographics: Demographics | null): Promise<{ threadId: string; token: string }> {
     const data = await this.request<{ startThread: { thread: { id: string }; threadToken: string } }>(
       'WidgetStartThread',

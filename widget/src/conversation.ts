@@ -1,5 +1,15 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ApiError, TriageApi, backoffDelay, type HistoryMessage, type LiveTurnSnapshot, type ThreadSnapshot, type TurnSnapshot } from './api.js';
+import {
+  ApiError,
+  TriageApi,
+  backoffDelay,
+  type HistoryMessage,
+  type LiveTurnSnapshot,
+  type ThreadSnapshot,
+  type TurnSnapshot,
+  type VisitorIdentity,
+  type VisitorThreadSummary,
+} from './api.js';
 import type { Strings } from './i18n.js';
 import { markdownToText } from './markdown.js';
 import {
@@ -99,8 +109,14 @@ export class Conversation implements ReactiveController {
   /** Set when the widget cannot work here (missing attributes, refused origin or key). */
   configError: string | null = null;
   consented = false;
+  /** A signed-in visitor's conversations (newest first); empty for anonymous visitors. */
+  myThreads: VisitorThreadSummary[] = [];
 
   private api: TriageApi | undefined;
+  /** The site's proof of its signed-in visitor, as the attributes give it; null: anonymous. */
+  private identity: VisitorIdentity | null = null;
+  /** The session the proof opened: the credential for every call about this user's threads. */
+  private visitorToken: string | null = null;
   private siteKey = '';
   private endpoint = '';
   private key = '';
@@ -143,6 +159,11 @@ export class Conversation implements ReactiveController {
     return !!this.thread || this.entries.length > 0;
   }
 
+  /** Signed in: conversations are kept with the user's account (a new one does not delete this one). */
+  get signedIn(): boolean {
+    return this.identity !== null;
+  }
+
   hostConnected(): void {
     window.addEventListener('online', this.onOnline);
     window.addEventListener('offline', this.onOffline);
@@ -161,11 +182,15 @@ export class Conversation implements ReactiveController {
     this.api?.dispose();
   }
 
-  /** Called by the host whenever its endpoint / site-key attributes settle. */
-  configure(endpoint: string, siteKey: string): void {
-    if (endpoint === this.endpoint && siteKey === this.siteKey && (this.api || this.configError)) return;
+  /** Called by the host whenever its endpoint / site-key / user attributes settle. */
+  configure(endpoint: string, siteKey: string, identity: VisitorIdentity | null = null): void {
+    const sameIdentity = JSON.stringify(identity) === JSON.stringify(this.identity);
+    if (endpoint === this.endpoint && siteKey === this.siteKey && sameIdentity && (this.api || this.configError)) return;
     this.endpoint = endpoint;
     this.siteKey = siteKey;
+    this.identity = identity;
+    this.visitorToken = null;
+    this.myThreads = [];
     this.generation++;
     this.stopFollowing();
     this.clearTimers();
@@ -187,7 +212,8 @@ export class Conversation implements ReactiveController {
       this.host.requestUpdate();
       return;
     }
-    this.key = storageKey(this.api.httpUrl, siteKey);
+    // A signed-in user's current thread is kept apart from the anonymous one (and from other users').
+    this.key = storageKey(this.api.httpUrl, siteKey) + (identity ? `:user:${identity.userId ?? ''}` : '');
     this.consented = loadConsent(this.key);
     void this.check(++this.configGeneration);
     void this.load();
@@ -249,10 +275,18 @@ export class Conversation implements ReactiveController {
     if (!api) return;
     const gen = ++this.generation;
     this.stopFollowing();
-    this.thread = loadThread(this.key);
     this.notice = null;
     // A send still in flight belongs to the previous generation; its result will be dropped.
     this.sending = false;
+    if (this.identity && !this.visitorToken) {
+      this.loading = true;
+      this.host.requestUpdate();
+      if (!(await this.signIn(api, gen))) return;
+    }
+    this.thread = loadThread(this.key);
+    // The stored thread is opened with this page load's session, not the one it was stored with.
+    if (this.thread && this.visitorToken) this.thread = { ...this.thread, token: this.visitorToken };
+    if (this.visitorToken) void this.refreshMyThreads(gen);
     if (!this.thread) {
       this.entries = [];
       this.loading = false;
@@ -268,6 +302,12 @@ export class Conversation implements ReactiveController {
       else this.forgetThread();
     } catch (err) {
       if (gen !== this.generation) return;
+      if (err instanceof ApiError && err.code === 'UNAUTHENTICATED' && this.visitorToken && attempt === 0) {
+        // The session ended (expired, or the site rotated its secret): prove the visitor again, once.
+        this.visitorToken = null;
+        this.later(() => gen === this.generation && void this.load(1), 0);
+        return;
+      }
       if (err instanceof ApiError && GONE.has(err.code)) this.forgetThread();
       else if (err instanceof ApiError && err.code === 'FORBIDDEN') this.configError = this.t.originRefused;
       else {
@@ -283,6 +323,61 @@ export class Conversation implements ReactiveController {
         this.host.requestUpdate();
       }
     }
+  }
+
+  /**
+   * Trades the site's proof for a session. A refused proof is the site's problem, not the
+   * visitor's: the widget says so, tells the page (triage-identity-failed) and goes on anonymously.
+   * False when this load was superseded or must wait for the service.
+   */
+  private async signIn(api: TriageApi, gen: number): Promise<boolean> {
+    const identity = this.identity;
+    if (!identity) return true;
+    try {
+      const token = await api.signIn(this.siteKey, identity);
+      if (gen !== this.generation) return false;
+      this.visitorToken = token;
+      return true;
+    } catch (err) {
+      if (gen !== this.generation) return false;
+      const code = err instanceof ApiError ? err.code : 'NETWORK';
+      if (code === 'NETWORK') {
+        this.notice = { tone: 'error', text: this.t.loadFailed, action: 'reload' };
+        this.loading = false;
+        this.host.requestUpdate();
+        return false;
+      }
+      console.warn(`[triage-chat] The service refused the visitor's sign-in (${code}): ${(err as Error).message}`);
+      this.host.emit('triage-identity-failed', { code, message: (err as Error).message });
+      this.identity = null;
+      this.key = storageKey(api.httpUrl, this.siteKey);
+      this.consented = loadConsent(this.key);
+      this.notice = { tone: 'info', text: this.t.signInFailed };
+      return true;
+    }
+  }
+
+  /** Reads the signed-in visitor's list of conversations (quietly: the chat works without it). */
+  async refreshMyThreads(gen = this.generation): Promise<void> {
+    const api = this.api;
+    const token = this.visitorToken;
+    if (!api || !token) return;
+    try {
+      const threads = await api.myThreads(token);
+      if (gen !== this.generation || token !== this.visitorToken) return;
+      this.myThreads = threads;
+      this.host.requestUpdate();
+    } catch (err) {
+      console.warn('[triage-chat] could not list earlier conversations:', err);
+    }
+  }
+
+  /** Opens one of a signed-in visitor's earlier conversations (from any device). */
+  openThread(threadId: string): void {
+    if (!this.visitorToken || this.running || this.sending) return;
+    saveThread(this.key, { threadId, token: this.visitorToken });
+    saveLiveTurn(this.key, null);
+    void this.load();
   }
 
   private forgetThread(): void {
@@ -422,6 +517,15 @@ export class Conversation implements ReactiveController {
     try {
       return await this.sendIdempotent(api, thread, text, clientMessageId, demographics);
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'UNAUTHENTICATED' && this.visitorToken) {
+        // The session ended (8 hours, or the site rotated its secret): prove the visitor again, once.
+        this.visitorToken = null;
+        if (!(await this.signIn(api, gen)) || !this.visitorToken) throw err;
+        const renewed = { threadId: thread.threadId, token: this.visitorToken };
+        this.thread = renewed;
+        saveThread(this.key, renewed);
+        return await this.sendIdempotent(api, renewed, text, clientMessageId, demographics);
+      }
       // The stored thread expired or was deleted server-side; the visitor just wants an answer.
       if (fresh || !(err instanceof ApiError && GONE.has(err.code))) throw err;
       this.thread = null;
@@ -432,12 +536,16 @@ export class Conversation implements ReactiveController {
 
   private async startThread(api: TriageApi, gen: number): Promise<StoredThread> {
     // Demographics go with the message (sendMessage replaces the thread's), not twice.
-    const started = await api.startThread(this.siteKey, null);
+    const visitorToken = this.visitorToken;
+    const created = await api.startThread(visitorToken ?? this.siteKey, null);
     // "New conversation" (or a reconfiguration) happened meanwhile: do not resurrect this thread.
     if (gen !== this.generation) throw new ApiError('SUPERSEDED', 'The conversation was reset.');
+    // Signed in, every call about the thread uses the session, so it opens on other devices alike.
+    const started = visitorToken ? { threadId: created.threadId, token: visitorToken } : created;
     this.thread = started;
     saveThread(this.key, started);
     this.host.emit('triage-thread-started', { threadId: started.threadId });
+    if (visitorToken) void this.refreshMyThreads(gen);
     return started;
   }
 
@@ -570,8 +678,31 @@ export class Conversation implements ReactiveController {
     this.draft = { ageText: '', sex: null, pregnant: null, notes: '' };
     this.draftTouched = false;
     this.host.emit('triage-thread-cleared', { threadId: old?.threadId ?? null });
+    void this.refreshMyThreads(); // signed in: the deleted one leaves the list
     this.host.requestUpdate();
     return deleted;
+  }
+
+  /**
+   * A signed-in visitor's "New conversation": this one stays in their list (nothing is deleted);
+   * the widget shows the list and an empty conversation.
+   */
+  leaveConversation(): void {
+    const old = this.thread;
+    this.generation++;
+    this.stopFollowing();
+    this.clearTimers();
+    this.thread = null;
+    saveThread(this.key, null);
+    saveLiveTurn(this.key, null);
+    this.entries = [];
+    this.notice = null;
+    this.sending = false;
+    this.loading = false;
+    this.connection = 'idle';
+    this.host.emit('triage-thread-cleared', { threadId: old?.threadId ?? null });
+    void this.refreshMyThreads();
+    this.host.requestUpdate();
   }
 
   /** "Try now" while reconnecting, and the browser coming back online: reconnect at once. */

@@ -51,6 +51,9 @@ export class TriageChat extends LitElement implements ConversationHost {
     theme: { type: String, reflect: true },
     linkDomains: { type: String, attribute: 'link-domains' },
     privacyUrl: { type: String, attribute: 'privacy-url' },
+    userId: { type: String, attribute: 'user-id' },
+    userHash: { type: String, attribute: 'user-hash' },
+    userToken: { type: String, attribute: 'user-token' },
     politeText: { state: true },
     assertiveText: { state: true },
     draftChars: { state: true },
@@ -77,6 +80,14 @@ export class TriageChat extends LitElement implements ConversationHost {
   declare linkDomains: string | null;
   /** The site's privacy policy, linked from the notice shown before the first message. */
   declare privacyUrl: string | null;
+  /**
+   * A signed-in visitor (docs/signed-in-visitors.md): the site's user id with the proof its server
+   * made, `user-hash` (HMAC of the id) or `user-token` (a short-lived JWT). Their conversations
+   * are then kept with their account and listed on any device.
+   */
+  declare userId: string | null;
+  declare userHash: string | null;
+  declare userToken: string | null;
   declare politeText: string;
   declare assertiveText: string;
   declare draftChars: number;
@@ -107,6 +118,9 @@ export class TriageChat extends LitElement implements ConversationHost {
     this.theme = null;
     this.linkDomains = null;
     this.privacyUrl = null;
+    this.userId = null;
+    this.userHash = null;
+    this.userToken = null;
     this.politeText = '';
     this.assertiveText = '';
     this.draftChars = 0;
@@ -345,6 +359,24 @@ export class TriageChat extends LitElement implements ConversationHost {
       .consent p {
         margin: 0;
       }
+      .my-threads h3 {
+        margin: 0.5rem 0 0.25rem;
+        font-size: 1em;
+      }
+      .my-threads ul {
+        margin: 0;
+        padding: 0;
+        list-style: none;
+        display: grid;
+        gap: 0.25rem;
+      }
+      .my-threads button {
+        text-align: start;
+      }
+      .my-threads time {
+        color: var(--_muted, inherit);
+        font-size: 0.875em;
+      }
       .consent h3 {
         font-size: 1em;
       }
@@ -495,11 +527,20 @@ export class TriageChat extends LitElement implements ConversationHost {
     else this.show();
   }
 
-  /** Starts a new conversation (asks first when there is one to lose). */
+  /** The proof the attributes give, or null (anonymous) when there is none. */
+  private identity(): { userId: string | null; userHash: string | null; userToken: string | null } | null {
+    if (!this.userHash && !this.userToken) return null;
+    return { userId: this.userId || null, userHash: this.userHash || null, userToken: this.userToken || null };
+  }
+
+  /** Starts a new conversation (asks first when there is one to lose; a signed-in visitor loses none). */
   newConversation(): void {
     // The question is asked in the conversation view.
     this.closeSummary(false);
-    if (this.conversation.hasConversation) this.ask('new');
+    if (this.conversation.signedIn) {
+      this.conversation.leaveConversation();
+      this.focusStart();
+    } else if (this.conversation.hasConversation) this.ask('new');
     else void this.startOver('new');
   }
 
@@ -564,7 +605,8 @@ export class TriageChat extends LitElement implements ConversationHost {
       this.strings = picked.strings;
       this.locale = picked.lang;
     }
-    if (changed.has('endpoint') || changed.has('siteKey')) this.conversation.configure(this.endpoint, this.siteKey);
+    const identityChanged = changed.has('userId') || changed.has('userHash') || changed.has('userToken');
+    if (changed.has('endpoint') || changed.has('siteKey') || identityChanged) this.conversation.configure(this.endpoint, this.siteKey, this.identity());
   }
 
   protected override firstUpdated(): void {
@@ -848,7 +890,7 @@ export class TriageChat extends LitElement implements ConversationHost {
     const offline = c.entries.some((e) => e.kind === 'assistant' && e.turn.engine === 'OFFLINE');
     const waiting = c.connection === 'reconnecting' || !c.online;
     return html`${c.entries.length ? nothing : html`<p class="intro">${t.intro}</p>`}
-      ${c.consented ? nothing : this.renderConsent()}
+      ${c.consented ? nothing : this.renderConsent()} ${c.entries.length ? nothing : this.renderMyThreads()}
       ${offline ? html`<p class="intro" part="engine-notice">${t.offlineEngine}</p>` : nothing}
       <ol
         @triage-retry=${(e: RetryEvent) => void c.retry(e.turnId)}
@@ -872,6 +914,27 @@ export class TriageChat extends LitElement implements ConversationHost {
             </li>`,
         )}
       </ol>`;
+  }
+
+  /** A signed-in visitor's earlier conversations, shown while no conversation is open. */
+  private renderMyThreads(): TemplateResult | typeof nothing {
+    const c = this.conversation;
+    const t = this.strings;
+    if (!c.myThreads.length) return nothing;
+    const date = new Intl.DateTimeFormat(this.locale, { dateStyle: 'medium', timeStyle: 'short' });
+    return html`<nav class="my-threads" part="my-threads" aria-labelledby="my-threads-title">
+      <h3 id="my-threads-title">${t.myThreads}</h3>
+      <ul>
+        ${c.myThreads.map(
+          (th) =>
+            html`<li>
+              <button class="link-button" part="my-thread" ?disabled=${c.busy} @click=${() => c.openThread(th.id)}>
+                <span>${th.preview ?? t.noPreview}</span> <time datetime=${th.updatedAt}>${date.format(new Date(th.updatedAt))}</time>
+              </button>
+            </li>`,
+        )}
+      </ul>
+    </nav>`;
   }
 
   private renderConsent(): TemplateResult {

@@ -99,6 +99,8 @@ export interface TriageEventMap {
   'triage-turn-failed': { threadId: string; turnId: string; code: string; message: string; retryable: boolean };
   'triage-thread-cleared': { threadId: string | null };
   'triage-toggle': { open: boolean };
+  /** The service refused the site's sign-in proof (VISITOR_PROOF_INVALID, VISITOR_PROOF_EXPIRED...): the widget goes on anonymously. */
+  'triage-identity-failed': { code: string; message: string };
 }
 
 /** `Thread.summary`, as the widget's WidgetSummary query selects it: no prediction in it. */
