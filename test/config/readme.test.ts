@@ -93,6 +93,15 @@ describe('README.md', () => {
     }
   });
 
+  it('every page of docs/ links only to files that exist', () => {
+    for (const page of readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md'))) {
+      const text = readFileSync(path.join(ROOT, 'docs', page), 'utf8');
+      const targets = [...text.matchAll(/\]\(((?!https?:)[^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!);
+      const missing = targets.filter((t) => t !== 'safety.md' && !existsSync(path.join(ROOT, 'docs', t)));
+      expect(missing, page).toEqual([]);
+    }
+  });
+
   describe('the API in ten lines', () => {
     const section = README.slice(README.indexOf('## The API in ten lines'));
     const block = /```graphql\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
