@@ -34,7 +34,7 @@ export function readSweep(root = ROOT): Sweep {
   return JSON.parse(readFileSync(path.join(root, 'bench/results/eval-sets.json'), 'utf8')) as Sweep;
 }
 
-/** Cases in a set: one JSON line each (a conversation or a pair counts once). */
+/** Cases in a set: its JSON lines (a whole conversation, or one side of a pair, a line). */
 function caseCount(root: string, file: string): number {
   return readFileSync(path.join(root, file), 'utf8').split('\n').filter((l) => l.trim() && !l.trimStart().startsWith('//')).length;
 }
@@ -54,8 +54,9 @@ export function evalLedger(entries: ManifestEntry[] = readManifest(), sweep: Swe
     .sort((a, b) => order(a.set).localeCompare(order(b.set)))
     .map((e) => {
       const status = e.blind ? '**blind**' : 'tuned on';
-      const now = sweep.sets[e.set] ?? (e.blind ? 'not tuned on' : 'not swept yet');
-      return `| ${e.set} | ${e.kind} | ${caseCount(root, e.file)} | ${status} | ${cell(e.firstBlind ?? 'tuned from the start')} | ${cell(now)} | ${cell(e.written)} |`;
+      // Conversation and pair sets have their own report; the sweep measures message sets.
+      const now = sweep.sets[e.set] ?? (e.kind === 'messages' ? 'not swept yet' : 'own report, not swept');
+      return `| ${e.set} | ${e.kind} | ${caseCount(root, e.file)} | ${status} | ${cell(e.firstBlind || '—')} | ${cell(now)} | ${cell(e.written)} |`;
     });
   return [
     '| set | kind | cases | status | first measurement, blind | now | written |',
