@@ -1,4 +1,4 @@
-// The layers of server/, lowest first (ARCHITECTURE.md explains each). A module may import from its
+// The layers of server/, lowest first (docs/architecture.md explains each). A module may import from its
 // own layer or any lower one, never a higher one; nothing may form a cycle; the engines never know
 // about each other; and `contract/` imports nothing of ours. `npm run lint:layers` prints the
 // violations, and test/architecture/layers.test.ts fails the suite on any.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * Every environment variable the service reads, parsed and validated here and nowhere else.
- * README.md's table is checked against `ENV_DOCS` by a test, so adding a variable means documenting it.
+ * docs/configuration.md's table is generated from `ENV_DOCS` and checked by a test, so adding a variable means documenting it.
  */
 
 const optionalUrl = z.string().url().optional();
@@ -100,7 +100,7 @@ const schema = z.object({
   EMBEDDINGS_MODEL: z.string().default('BAAI/bge-small-en-v1.5'),
   EMBEDDINGS_API_KEY: z.string().default('EMPTY'),
 
-  // Sampling defaults: README "Model parameters" says where each value comes from.
+  // Sampling defaults: docs/models-on-gpu.md "Model parameters" says where each value comes from.
   REASONER_PROMPT: z.enum(['reference', 'chat']).optional(),
   BUDGET_THINKING_TOKENS: int(512),
   BUDGET_STOP_SKIPS: int(0),
@@ -164,7 +164,7 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
-/** Documentation for every variable; README's table is generated from (and tested against) this. */
+/** Documentation for every variable; docs/configuration.md's table is generated from (and tested against) this. */
 export const ENV_DOCS: Record<keyof Env, string> = {
   NODE_ENV: '`development` (GraphiQL, demo page, dev site seed) or `production`.',
   HOST: 'Interface to listen on.',

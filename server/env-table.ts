@@ -1,6 +1,6 @@
 import { ENV_DOCS, loadConfig, type Env } from './config.js';
 
-/** The README's environment table, generated from config.ts (test/config/readme.test.ts keeps them equal). */
+/** The environment table of docs/configuration.md, generated from config.ts (`npx tsx scripts/docs/generate.ts` writes it; test/config/generated-docs.test.ts keeps them equal). */
 export function envTable(): string {
   const defaults = loadConfig({});
   const rows = (Object.keys(ENV_DOCS) as (keyof Env)[]).map((key) => {

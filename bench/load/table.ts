@@ -3,7 +3,8 @@ import type { LoadReport } from '../load.js';
 import type { LevelSummary } from './level.js';
 
 /**
- * The README's load tables from a report: `npx tsx bench/load/table.ts bench/results/load.json`.
+ * The load table of docs/performance.md from a report: `npx tsx bench/load/table.ts bench/results/load.json`
+ * (`npx tsx scripts/docs/generate.ts` writes it into the doc).
  */
 export function loadTables(report: LoadReport): string {
   const rows = (label: string, levels: LevelSummary[] = []) =>

@@ -8,7 +8,7 @@ import type { Principal } from './principal.js';
  * the widget calls us; a request without one does not come from a page, so browser credentials
  * (publishable keys, thread tokens) are refused without it. A non-browser client can send any
  * Origin it likes: what limits such a caller is the key's narrow power, the per-site-and-IP rate
- * limits and the public operation limits (README, "Security"), not this check.
+ * limits and the public operation limits (docs/security.md), not this check.
  * An allowed origin may end in `:*` to allow any port of that host (the development site allows
  * `http://localhost:*`, so pages served by any local dev server can embed the widget).
  */

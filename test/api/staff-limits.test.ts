@@ -8,13 +8,13 @@ import { scriptedRunner, triageScript } from '../support/scripted-runner.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
- * Limits per caller kind (docs/api.md): the staff listing the doc shows (20 threads with their
+ * Limits per caller kind (docs/api-and-access.md): the staff listing the doc shows (20 threads with their
  * last 20 messages and turn fields) runs for staff keys and secret keys with triage:read, and is
  * refused on cost for public callers and for secret keys without triage:read, whose limits stay
  * as they were. The doc's table is checked against the defaults in config.ts.
  */
 
-const DOC = readFileSync(path.resolve(import.meta.dirname, '../../docs/api.md'), 'utf8');
+const DOC = readFileSync(path.resolve(import.meta.dirname, '../../docs/api-and-access.md'), 'utf8');
 const LISTING = /```graphql\n(query RecentThreads[\s\S]*?)```/.exec(DOC)?.[1] ?? '';
 
 let server: TestServer;
@@ -43,7 +43,7 @@ interface Listing {
   threads: { edges: { node: { id: string; messages: { edges: { node: { role: string; turn: { status: string; prediction: unknown } | null } }[] } } }[] };
 }
 
-describe('the staff listing from docs/api.md', () => {
+describe('the staff listing from docs/api-and-access.md', () => {
   it('is in the doc', () => {
     expect(LISTING).toMatch(/threads\(first: 20\)[\s\S]*messages\(last: 20\)[\s\S]*turn \{/);
   });
@@ -68,7 +68,7 @@ describe('the staff listing from docs/api.md', () => {
   });
 });
 
-describe('the limits table in docs/api.md', () => {
+describe('the limits table in docs/api-and-access.md', () => {
   it('states the defaults of every caller kind', () => {
     const defaults = loadConfig({}).limits;
     const rows: Record<string, keyof typeof defaults> = { GRAPHQL_LIMITS_PUBLIC: 'public', GRAPHQL_LIMITS_SERVER: 'server', GRAPHQL_LIMITS_STAFF: 'staff' };

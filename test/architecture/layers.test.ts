@@ -6,7 +6,7 @@ import { cruise, type IConfiguration, type ICruiseResult } from 'dependency-crui
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The layer rules of `.dependency-cruiser.cjs` (see ARCHITECTURE.md) hold on server/, and they
+ * The layer rules of `.dependency-cruiser.cjs` (see docs/architecture.md) hold on server/, and they
  * do catch what they are for: a tree that breaks each rule fails.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -43,7 +43,7 @@ const BM25_AVG_LENGTH = 46;
 
 /**
  * Candidates compared by `npm run eval -- --mode retrieval --embedder NAME` (results in the report
- * of the issue and in README); `lexical` is the default and an alias of the winner, `hybrid-bm25`.
+ * of the issue and in docs/evaluation.md); `lexical` is the default and an alias of the winner, `hybrid-bm25`.
  */
 export const LEXICAL_VARIANTS = {
   'words-cosine': { name: 'words-cosine', dimensions: 4096, words: 1, bigrams: 0, chars: 0, negation: true, spelling: true, weighting: 'cosine' },
