@@ -81,7 +81,7 @@ describe('persisted operations', () => {
     const source = readFileSync(path.join(ROOT, 'widget/src/operations.graphql'), 'utf8');
     const schema = buildSchema(readFileSync(path.join(ROOT, 'schema.graphql'), 'utf8'));
     expect(Object.keys(ops.idByName).sort()).toEqual(
-      ['WidgetCheck', 'WidgetStartThread', 'WidgetSendMessage', 'WidgetDeleteThread', 'WidgetCancelTurn', 'WidgetRetryTurn', 'WidgetFeedback', 'WidgetThread', 'WidgetTurn', 'WidgetTurnEvents', 'WidgetSummary'].sort(),
+      ['WidgetCheck', 'WidgetStartThread', 'WidgetSendMessage', 'WidgetDeleteThread', 'WidgetCancelTurn', 'WidgetRetryTurn', 'WidgetFeedback', 'WidgetThread', 'WidgetTurn', 'WidgetTurnEvents', 'WidgetSummary', 'WidgetSignIn', 'WidgetMyThreads'].sort(),
     );
     for (const [name, id] of Object.entries(ops.idByName)) {
       expect(id).toMatch(/^[0-9a-f]{64}$/);
