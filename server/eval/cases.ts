@@ -56,16 +56,19 @@ const reviewOrigin = z.object({
 });
 export type ReviewOrigin = z.infer<typeof reviewOrigin>;
 
+/** A page slug, or null when none of our pages fits. */
+const conditionSlug = z
+  .string()
+  .regex(/^[a-z0-9-]+$/)
+  .nullable();
+
 const evalCase = z.discriminatedUnion('kind', [
   z.object({
     id: z.string().min(1),
     kind: z.literal('triage'),
     text: z.string().min(1),
     demographics: optional(demographics),
-    condition: z
-      .string()
-      .regex(/^[a-z0-9-]+$/)
-      .nullable(),
+    condition: conditionSlug,
     severity: z.enum(SEVERITIES),
     review: optional(reviewOrigin),
     /** The writing style of a single message (basic, anxious, downplay): reported separately. */
@@ -86,10 +89,7 @@ const conversationCase = z.object({
   kind: z.literal('conversation'),
   turns: z.array(z.string().min(1)).min(1).max(20),
   demographics: optional(demographics),
-  condition: z
-    .string()
-    .regex(/^[a-z0-9-]+$/)
-    .nullable(),
+  condition: conditionSlug,
   severity: z.enum(SEVERITIES),
   pattern: z.enum(CONVERSATION_PATTERNS),
 });
