@@ -49,6 +49,14 @@ export const MODIFIERS: readonly ModifierRule[] = [
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:watch|look|keep an eye|be on the lookout|keep a lookout|look out) (?:out )?for\b/, note: 'safety-netting advice about what may come' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:told|said|advised|asked) (?:me |us |him |her )?to (?:call|ring|phone|go|come back|get|seek|return)(?: \w+){0,4} (?:if|when|should)\b/, note: 'advice to return if something happens' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:is it true|can you get|can (?:a|an) \w+ cause|does \w+ cause|is \w+ a sign)\b/, note: 'a general question' },
+  // Questions about what a sign or condition is like, what it leads to, or when to worry: the
+  // words asked about are in the question ("what does a kidney stone feel like", "can tonsillitis
+  // turn into quinsy", "how long should a cut bleed before", "when is a stiff neck serious"). Not
+  // "what does it mean when my face feels numb": a question about the person's own sign.
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bwhat (?:does|do|would|did) (?:a |an |the )?(?:(?!mean\b|when\b|my\b|his\b|her\b|it\b|this\b|that\b)\w+ ){1,4}(?:feel|look|feels|looks) like\b/, note: 'asking what a sign or condition is like' },
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:can|could|does|do|will|would) (?:a |an |the )?\w+(?: \w+)? (?:turn into|lead to|develop into|go on to|progress to|become)\b/, maxScope: 6, note: 'asking what a condition can lead to' },
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bhow long (?:should|can|does|do|would|will|before)\b/, note: 'asking how long before it matters' },
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bwhen (?:is|are) (?:a |an |the )?\w+/, maxScope: 10, note: 'asking when a sign matters' },
   // ---- feared: the sign or condition is what the person is afraid of, not what they have
   { category: 'FEARED', direction: 'FORWARD', pattern: new RegExp(`\\b(?:scared|afraid|terrified|frightened|petrified|paranoid|worried|worrying|panicking|anxious|fear|fearing|convinced|nervous|freaking out|freaked out|panicked)(?: \\w+){0,2}? (?:that |about |of )?(?:its|it is|it could be|it might be|it may be|this is|this could be|thats|that its|its going to be|its gonna be|${PERSON} ${WILL}|${PERSON} (?:has|have|had|is having|am having|im having|might have|could have|has got|have got|got)|(?:getting|having|developing|catching|it being|it turning into|it becoming))\\b`), maxScope: 8, note: 'a named fear' },
   { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:googled|google says|dr google|read (?:online|on the internet|that|about)|looked (?:it )?up|searched online|online (?:it )?says|the internet says|tiktok)\b/, maxScope: 8, note: 'something read, not something had' },

@@ -33,4 +33,9 @@ export interface SearchOptions {
 
 export interface Retriever {
   search(query: string, options?: SearchOptions): Promise<RetrievalResult>;
+  /**
+   * The same as `search` for each query, in one round trip where the store allows it (an
+   * evaluation of thousands of cases; a live turn searches once). Results are in query order.
+   */
+  searchMany?(queries: readonly string[], options?: SearchOptions): Promise<RetrievalResult[]>;
 }

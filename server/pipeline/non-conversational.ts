@@ -13,6 +13,8 @@ import type { Demographics } from '../contract/turn.js';
 export interface TriageOnceInput {
   text: string;
   demographics?: Demographics;
+  /** What the retriever found for `text`, when already searched (an evaluation searches in batches). */
+  retrieval?: RetrievalResult;
 }
 
 export interface TriageOnceDeps {
@@ -45,8 +47,8 @@ export async function triageOnce(input: TriageOnceInput, deps: TriageOnceDeps): 
   const trace: Record<string, unknown> = {};
 
   const retrieveStart = performance.now();
-  const retrieval = await deps.retriever.search(query, { k: deps.k, signal });
-  timings.retrieve = Math.round(performance.now() - retrieveStart);
+  const retrieval = input.retrieval ?? (await deps.retriever.search(query, { k: deps.k, signal }));
+  timings.retrieve = input.retrieval ? input.retrieval.tookMs : Math.round(performance.now() - retrieveStart);
 
   const ctx = {
     input: { turnId: `eval-${randomUUID()}`, threadId: 'eval', text: input.text, history: [], ...(input.demographics ? { demographics: input.demographics } : {}) },

@@ -60,6 +60,35 @@ export class ChromaRetriever implements Retriever {
     this.options.log?.debug({ query: query.slice(0, 120), k, top: conditions.map((c) => c.slug), tookMs }, 'retrieval');
     return { query, conditions, tookMs };
   }
+
+  /**
+   * `search` for each query with one Chroma request for them all (about a third of the cost per
+   * query of one request each). With a reranker each query is searched on its own: reranking is a
+   * model call per query anyway.
+   */
+  async searchMany(queries: readonly string[], options: SearchOptions = {}): Promise<RetrievalResult[]> {
+    if (this.options.reranker) {
+      const out: RetrievalResult[] = [];
+      for (const q of queries) out.push(await this.search(q, options));
+      return out;
+    }
+    const started = performance.now();
+    const k = Math.max(1, options.k ?? this.options.k);
+    const vectors = await this.embedder.embedQueries([...queries], options.signal);
+    options.signal?.throwIfAborted();
+    // A query with no known word has a zero vector and matches nothing, as in `search`.
+    const searched = queries.flatMap((_, i) => (vectors[i]?.some((x) => x !== 0) ? [i] : []));
+    const hits = await this.store.queryMany(
+      searched.map((i) => vectors[i] as number[]),
+      Math.max(MIN_CHUNKS, k * (this.options.chunksPerCondition ?? 4)),
+    );
+    const tookMs = Math.round((performance.now() - started) / Math.max(1, queries.length));
+    return queries.map((query, i) => {
+      const at = searched.indexOf(i);
+      const conditions = at < 0 ? [] : groupHits(hits[at] ?? [], this.options.groupBonus ?? DEFAULT_GROUP_BONUS, this.options.maxSections ?? 3).slice(0, k);
+      return { query, conditions, tookMs };
+    });
+  }
 }
 
 /** Groups chunk hits (best first) into conditions, best first. */

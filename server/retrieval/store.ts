@@ -141,21 +141,28 @@ export class KnowledgeStore {
 
   /** The `n` chunks nearest to `embedding`, best first. */
   async query(embedding: number[], n: number): Promise<ChunkHit[]> {
-    const res = await this.collection.query({ queryEmbeddings: [embedding], nResults: n, include: ['documents', 'metadatas', 'distances'] });
-    const ids = res.ids[0] ?? [];
-    return ids.map((id, i) => {
-      const meta = res.metadatas[0]?.[i] ?? {};
-      const str = (v: unknown) => (typeof v === 'string' ? v : '');
-      const distance = res.distances[0]?.[i] ?? 1;
-      return {
-        id,
-        slug: str(meta.slug),
-        title: str(meta.title),
-        url: str(meta.url),
-        section: str(meta.section),
-        text: res.documents[0]?.[i] ?? '',
-        score: this.similarity(distance ?? 1),
-      };
-    });
+    return (await this.queryMany([embedding], n))[0] ?? [];
+  }
+
+  /** The `n` chunks nearest to each embedding, best first, in one request (Chroma takes a batch). */
+  async queryMany(embeddings: number[][], n: number): Promise<ChunkHit[][]> {
+    if (!embeddings.length) return [];
+    const res = await this.collection.query({ queryEmbeddings: embeddings, nResults: n, include: ['documents', 'metadatas', 'distances'] });
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    return embeddings.map((_, q) =>
+      (res.ids[q] ?? []).map((id, i) => {
+        const meta = res.metadatas[q]?.[i] ?? {};
+        const distance = res.distances[q]?.[i] ?? 1;
+        return {
+          id,
+          slug: str(meta.slug),
+          title: str(meta.title),
+          url: str(meta.url),
+          section: str(meta.section),
+          text: res.documents[q]?.[i] ?? '',
+          score: this.similarity(distance ?? 1),
+        };
+      }),
+    );
   }
 }

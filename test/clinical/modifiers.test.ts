@@ -25,6 +25,8 @@ describe.each([
   ['asked about (a condition to come)', 'he has a stiff neck and a temperature of 39', 'what if he gets a stiff neck with his temperature of 39'],
   ['historical', 'i am coughing up lots of blood', 'i coughed up lots of blood in 2015, now i have a cold'],
   ['someone else', 'crushing chest pain going into my arm', 'my dad died of crushing chest pain going into his arm, i have a cold'],
+  ['asked what it leads to', 'my sore throat has turned into a stiff neck and i cant look at the light', 'can a sore throat turn into a stiff neck where you cant look at the light?'],
+  ['asked when it matters', 'ive got flu and now a stiff neck and the light hurts my eyes', 'ive got flu, when is a stiff neck and the light hurting your eyes a worry?'],
 ])('%s: a minimal pair', (_modifier, has, hasNot) => {
   it(`"${has}" fires a 999 rule`, () => expect(level(has)).toBe('EMERGENCY'));
   it(`"${hasNot}" does not`, () => expect(level(hasNot)).not.toBe('EMERGENCY'));
@@ -66,6 +68,18 @@ describe('what each modifier says of a phrase', () => {
   it('a hypo told as treated and back to normal is resolved; one still low is not', () => {
     expect(level('had a hypo an hour ago, confused and shaky, had juice, now 6.8 and fine')).not.toBe('EMERGENCY');
     expect(level('type 1 diabetic, hypo, sugar 2.4 and confused, wont take anything')).toBe('EMERGENCY');
+  });
+
+  it('a question about what a sign is like, or how long before it matters, is not the sign', () => {
+    expect(assertionOf('what does a stiff neck from meningitis feel like? just curious', 'stiffNeck')).toBe('hypothetical');
+    expect(assertionOf('how long should a nosebleed go on before you worry about heavy bleeding', 'heavyBleeding')).not.toBe('present');
+    // A question about the person's own sign is still their sign.
+    expect(assertionOf('what does it mean when my neck is stiff and the light hurts', 'stiffNeck')).toBe('present');
+  });
+
+  it('yellow discharge at the eyes is not yellow eyes', () => {
+    expect(assertionOf('both eyes red and sticky with yellow crust', 'jaundice')).toBeUndefined();
+    expect(assertionOf('the whites of my eyes have gone a bit yellow', 'jaundice')).toBe('present');
   });
 
   it('a possible 999 sign still counts', () => {

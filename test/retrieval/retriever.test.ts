@@ -55,6 +55,15 @@ describe('search', () => {
     expect((await service.retriever.search('sore throat', { k: 2 })).conditions).toHaveLength(2);
   });
 
+  it('searches a batch in one request with the same results as one search each, in order', async () => {
+    const queries = ['crushing chest pain going down my left arm', 'hi', 'itchy red rash on my elbows', 'sore throat and a temperature'];
+    const many = await service.retriever.searchMany?.(queries, { k: 4 });
+    expect(many?.map((r) => r.query)).toEqual(queries);
+    for (const [i, q] of queries.entries()) expect(many?.[i]?.conditions, q).toEqual((await service.retriever.search(q, { k: 4 })).conditions);
+    expect(many?.[1]?.conditions).toEqual([]);
+    expect(many?.[0]?.conditions).toHaveLength(4);
+  });
+
   it('uses the summary chunk of lay synonyms', async () => {
     const result = await service.retriever.search('throwing up and the runs since last night', { k: 5 });
     const sections = result.conditions.flatMap((c) => c.sections.map((s) => s.section));

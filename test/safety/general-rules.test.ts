@@ -497,10 +497,13 @@ describe('general red flags (call 999 / go to A&E)', () => {
   });
 
   // The urgency model may still lean towards 999 on a look-alike (its price: about 2 points of
-  // over-triage on unseen sets), but not on most of them.
+  // over-triage on unseen sets), but not on most of them. Three of these ~370 (a sprain, food
+  // poisoning, labour at term), each just over its line since the model is also fitted on copies
+  // with everyday complaints and fears added: that copy cut the evaluation sets' 999 over-triage
+  // by a tenth (docs/evaluation.md, "The urgency model").
   it('the urgency model leaves nearly all of the look-alikes alone', () => {
     const raised = NOT_EMERGENCY.filter(([text, demographics]) => assessSafety(text, demographics).emergency).map(([text]) => text);
-    expect(raised.length, raised.join('\n')).toBeLessThanOrEqual(2);
+    expect(raised.length, raised.join('\n')).toBeLessThanOrEqual(3);
   });
 
   it('reads weeks of pregnancy told without the word, and not a duration, an age or a man', () => {

@@ -50,7 +50,8 @@ export const ABDOMEN_AND_DIGESTION = {
     '(?:feeding|feeds|drinking|taking|eating)(?: \\w+){0,2} (?:about |bout |around |less than |under )?half (?:of )?(?:what|her|his|their|the|as much|normal|usual)']),
   // Yellow skin or yellow whites of the eyes (jaundice).
   jaundice: sig('normal', [
-    '(?:skin|eyes|whites of (?:my|his|her|their) eyes)(?: \\w+){0,4} (?:yellow|yellowish|yellowy|jaundiced)', 'yellow (?:skin|eyes|tinge)', '(?:skin|eyes)(?: \\w+){0,2} (?:yellower|more yellow) than (?:usual|normal|before)', 'jaundice\\w*', 'gone yellow', 'turned yellow', 'looking yellow',
+    // Not "eyes red and sticky with yellow crust": yellow gunk is discharge, not jaundice.
+    '(?:skin|eyes|whites of (?:my|his|her|their) eyes)(?: (?!with\\b)\\w+){0,4} (?:yellow|yellowish|yellowy|jaundiced)(?! (?:crust\\w*|gunk|goo|discharge|pus|stuff|sticky|mucus))', 'yellow (?:skin|eyes|tinge)', '(?:skin|eyes)(?: \\w+){0,2} (?:yellower|more yellow) than (?:usual|normal|before)', 'jaundice\\w*', 'gone yellow', 'turned yellow', 'looking yellow',
   ], /\b(?:newborn|baby|babys|week old|day old|days old|weeks old)\b/),
   // Heavy bleeding from the bottom.
   rectalBleedHeavy: sig('normal', [

@@ -214,6 +214,32 @@ function reassuredWithin(sc: StemmedClause, phrase: Phrase, span: { start: numbe
   return false;
 }
 
+/**
+ * The phrases of a fixed list that share at least one word with the text, in list order. No other
+ * phrase of the list can match it (a match needs all, or all but one of three or more, of a
+ * phrase's words; a reassured word is a word of the text), so callers try only these: a turn tries
+ * every page's phrases, and most share nothing with what the person wrote.
+ */
+export function phrasesSharingAWord<P extends Phrase>(phrases: readonly P[], clauses: readonly StemmedClause[]): readonly P[] {
+  const said = stemsOf(clauses);
+  let index = WORD_INDEX.get(phrases);
+  if (!index) {
+    index = new Map();
+    phrases.forEach((p, at) => {
+      for (const s of new Set(p.stems)) {
+        const list = index?.get(s);
+        if (list) list.push(at);
+        else index?.set(s, [at]);
+      }
+    });
+    WORD_INDEX.set(phrases, index);
+  }
+  const hits = new Set<number>();
+  for (const s of said) for (const at of index.get(s) ?? NOWHERE) hits.add(at);
+  return [...hits].sort((a, b) => a - b).map((at) => phrases[at] as P);
+}
+const WORD_INDEX = new WeakMap<readonly Phrase[], Map<string, number[]>>();
+
 export interface PhraseMatch {
   phrase: Phrase;
   /** 1 for every word found close together; less for most of a long phrase. */
@@ -236,13 +262,20 @@ const WINDOW_SLACK = 2;
 export function matchPhrase(phrase: Phrase, clauses: StemmedClause[]): PhraseMatch | null {
   const n = phrase.stems.length;
   if (n === 0) return null;
+  // Most phrases miss: two of their words (one, for short phrases) are nowhere in the text.
+  const said = stemsOf(clauses);
+  let absent = 0;
+  for (const s of phrase.stems) if (!said.has(s) && ++absent > 1) return null;
+  if (absent === 1 && n < 3) return null;
   let negatedHit: PhraseMatch | null = null;
   let best: PhraseMatch | null = null;
   for (let ci = 0; ci < clauses.length; ci++) {
     const sc = clauses[ci] as StemmedClause;
-    const all = phrase.stems.map((s) => indicesOf(sc.stems, s));
-    const missing = all.filter((p) => p.length === 0).length;
+    const positions = positionsOf(sc);
+    let missing = 0;
+    for (const s of phrase.stems) if (!positions.has(s) && ++missing > 1) break;
     if (missing > 1 || (missing === 1 && n < 3)) continue;
+    const all = phrase.stems.map((s) => positions.get(s) ?? NOWHERE);
     // Whole phrase first; then, for long phrases, every way of leaving one word out.
     const options = missing === 0 ? [all.map((_, i) => i)] : [];
     if (n >= 3) {
@@ -252,7 +285,7 @@ export function matchPhrase(phrase: Phrase, clauses: StemmedClause[]): PhraseMat
         if (BODY_PARTS.has(phrase.stems[drop] as string) || phrase.weights?.[drop] === topWeight) continue;
         // Nor its own "not": "cant wee" without "cant" says the opposite.
         if (NEGATION_STEMS.has(phrase.stems[drop] as string)) continue;
-        if (missing === 0 || (all[drop] as number[]).length === 0) options.push(all.map((_, i) => i).filter((i) => i !== drop));
+        if (missing === 0 || (all[drop] as readonly number[]).length === 0) options.push(all.map((_, i) => i).filter((i) => i !== drop));
       }
     }
     for (const keep of options) {
@@ -264,7 +297,7 @@ export function matchPhrase(phrase: Phrase, clauses: StemmedClause[]): PhraseMat
         const kept = keep.reduce((a, i) => a + (phrase.weights?.[i] ?? 0), 0);
         if (total <= 0 || kept / total < PARTIAL_MIN_WEIGHT) continue;
       }
-      const span = bestSpan(keep.map((i) => all[i] as number[]));
+      const span = bestSpan(keep.map((i) => all[i] as readonly number[]));
       if (!span || contentWidth(sc, span) > keep.length + WINDOW_SLACK) continue;
       // "cant get comfy at all and my wee" is not "cant wee": a phrase's own "not" must govern its word.
       if (phrase.selfNegated && !negationGoverns(phrase, sc, span)) continue;
@@ -327,16 +360,47 @@ function contentWidth(sc: StemmedClause, span: { start: number; end: number }): 
   return n;
 }
 
-function indicesOf(stems: (string | null)[], s: string): number[] {
-  const out: number[] = [];
-  stems.forEach((x, i) => {
-    if (x === s) out.push(i);
-  });
-  return out;
+const NOWHERE: readonly number[] = [];
+/**
+ * Every stem of a text's clauses, once per text. Callers try thousands of phrases against one text
+ * in a row, so the last text is kept beside the map (a WeakMap lookup per phrase would cost more
+ * than the check it saves).
+ */
+const SAID = new WeakMap<readonly StemmedClause[], Set<string>>();
+let lastText: { clauses: readonly StemmedClause[]; said: Set<string> } | undefined;
+function stemsOf(clauses: readonly StemmedClause[]): Set<string> {
+  if (lastText?.clauses === clauses) return lastText.said;
+  let said = SAID.get(clauses);
+  if (!said) {
+    said = new Set();
+    for (const sc of clauses) for (const s of sc.stems) if (s !== null) said.add(s);
+    SAID.set(clauses, said);
+  }
+  lastText = { clauses, said };
+  return said;
+}
+/**
+ * Where each stem stands in a clause, worked out once per clause: every phrase of every page is
+ * tried against the same clauses, and most phrases miss at their first word.
+ */
+const POSITIONS = new WeakMap<StemmedClause, Map<string, number[]>>();
+function positionsOf(sc: StemmedClause): Map<string, number[]> {
+  let positions = POSITIONS.get(sc);
+  if (!positions) {
+    positions = new Map();
+    sc.stems.forEach((s, i) => {
+      if (s === null) return;
+      const list = positions?.get(s);
+      if (list) list.push(i);
+      else positions?.set(s, [i]);
+    });
+    POSITIONS.set(sc, positions);
+  }
+  return positions;
 }
 
 /** The tightest window holding one position from each list (lists are short: every anchor is tried). */
-function bestSpan(lists: number[][]): { start: number; end: number } | null {
+function bestSpan(lists: readonly (readonly number[])[]): { start: number; end: number } | null {
   if (lists.length === 0) return null;
   let best: { start: number; end: number } | null = null;
   for (const anchor of lists) {

@@ -2,7 +2,7 @@ import { assessSafety } from '../../safety/index.js';
 import { CARE_QUESTION } from './follow-up.js';
 import { normalise } from '../../clinical/text.js';
 import type { CompiledCondition, WeightedPhrase } from './conditions.js';
-import { matchPhrase, stem, STOPWORDS, type Reader } from './lexicon.js';
+import { matchPhrase, phrasesSharingAWord, stem, STOPWORDS, type Reader } from './lexicon.js';
 import { CLARIFY, type Known, DIRECT } from './templates.js';
 
 /**
@@ -138,7 +138,7 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
     const clauses = reader.read([text]);
     let best: number | null = null;
     // Negated phrases count too: "no fever" is still talk about symptoms.
-    for (const p of phrases) if (matchPhrase(p, clauses)?.quality === 1) best = Math.max(best ?? 0, p.specificity);
+    for (const p of phrasesSharingAWord(phrases, clauses)) if (matchPhrase(p, clauses)?.quality === 1) best = Math.max(best ?? 0, p.specificity);
     return best;
   };
   const describesSymptoms = (text: string): boolean => assessSafety(text).emergency || strongest(text) !== null;

@@ -1,7 +1,7 @@
 import { notEvidenceAt } from '../../clinical/context.js';
 import type { CompiledCondition, CompiledFlag, FlagLevel, WeightedPhrase } from './conditions.js';
 import type { PatientFacts } from './facts.js';
-import { matchPhrase, type Phrase, type PhraseMatch, type StemmedClause } from './lexicon.js';
+import { matchPhrase, phrasesSharingAWord, type Phrase, type PhraseMatch, type StemmedClause } from './lexicon.js';
 
 /**
  * Scores candidate conditions against what the person wrote. Every number here is explainable:
@@ -65,6 +65,13 @@ export const WEIGHTS = {
 
 /** Below this, a one-word flag phrase is too common to decide severity on its own. */
 const SINGLE_WORD_FLAG_SPECIFICITY = 0.3;
+/** A flag's telling phrases, worked out once per flag (the word index is kept per list). */
+const TELLING = new WeakMap<CompiledFlag, WeightedPhrase[]>();
+function tellingPhrases(flag: CompiledFlag): WeightedPhrase[] {
+  let list = TELLING.get(flag);
+  if (!list) TELLING.set(flag, (list = flag.phrases.filter(isTelling)));
+  return list;
+}
 const isTelling = (p: WeightedPhrase) => !p.restatesSymptom && (p.stems.length > 1 || p.specificity >= SINGLE_WORD_FLAG_SPECIFICITY);
 
 const phrasePoints = (p: WeightedPhrase, quality: number) => quality * (WEIGHTS.specFloor + (1 - WEIGHTS.specFloor) * p.specificity);
@@ -98,7 +105,7 @@ function reassuredMatch(p: WeightedPhrase, clauses: StemmedClause[]): PhraseMatc
 function bestOf(phrases: WeightedPhrase[], clauses: StemmedClause[]): { positive?: BestMatch; negative?: BestMatch } {
   let positive: BestMatch | undefined;
   let negative: BestMatch | undefined;
-  for (const p of phrases) {
+  for (const p of phrasesSharingAWord(phrases, clauses)) {
     const m = matchPhrase(p, clauses) ?? reassuredMatch(p, clauses);
     if (!m) continue;
     const points = phrasePoints(p, m.quality);
@@ -209,7 +216,7 @@ export function scoreCondition(
     if (tooShort(f, facts)) continue;
     // Flags decide severity, so they need the whole phrase, and a one-word phrase must be a
     // telling word ("confused", "hives"), not a common one ("worse", "pain").
-    const { positive, negative } = bestOf(f.phrases.filter(isTelling), current);
+    const { positive, negative } = bestOf(tellingPhrases(f), current);
     if (!positive && negative) denied.push(said(negative.match, clauses));
     if (positive && positive.match.quality === 1) {
       const weight = f.level === 'red' ? WEIGHTS.redFlagEvidence : WEIGHTS.urgentFlagEvidence;
