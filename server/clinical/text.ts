@@ -30,6 +30,8 @@ const REWRITES: [RegExp, string][] = [
   [/\b(arm|leg|chest|head|face|lip|tongue|throat|heart|hand|foot|eye|ear|neck|back|tummy|stomach|breathing|speech|vision|temp|temperature|pain|baby|son|daughter|mum|dad|wife|husband|skin|wee|sugar|calf|ankle|knee|wrist)['\u2019]s\b/g, '$1 is'],
   // "I'll" must not become "ill" once apostrophes go.
   [/\b(i|you|we|they|he|she|it|that|there)['\u2019]ll\b/g, '$1 will'],
+  // Typed without the apostrophe, where the word cannot be another one ("ill", "hell", "well" can).
+  [/\b(it|they|you)ll\b/g, '$1 will'],
   [/\b(wanna|wana|wanta)\b/g, 'want to'],
   [/\b(gonna|gona)\b/g, 'going to'],
   [/\bgotta\b/g, 'got to'],

@@ -10,7 +10,6 @@ import { fitLogistic, scoreHead, type Example } from '../safety/urgency/train.js
 import type { Severity } from '../contract/events.js';
 import type { Demographics } from '../contract/turn.js';
 import { isTriage, messageCases, parseCases, type EvalCase } from './cases.js';
-import { withDistractor } from './urgency-distractors.js';
 
 /**
  * Fits the urgency model on labelled case files and writes server/safety/urgency/weights.json.
@@ -100,10 +99,7 @@ async function readCaseFile(file: string): Promise<CaseFile> {
 const featuresOf = (c: Labelled) => urgencyFeatures(readMessage(c.text, c.demographics), c.demographics);
 
 export function fitUrgency(files: readonly CaseFile[]): UrgencyWeights {
-  // Each triage case twice: as written, and with a word of worry or an everyday complaint added
-  // under the same label (urgency-distractors.ts), so such words carry no urgency.
-  const cases = files.flatMap((f) => f.cases.flatMap((c) => (c.severity === null ? [c] : [c, { ...c, text: withDistractor(c.id, c.text) }, { ...c, text: withDistractor(`${c.id}#2`, c.text) }])));
-  const all = cases.map((c) => ({ c, features: featuresOf(c) }));
+  const all = files.flatMap((f) => f.cases.map((c) => ({ c, features: featuresOf(c) })));
   const examples = (positive: (c: Labelled) => boolean): Example[] => all.map(({ c, features }) => ({ features, positive: positive(c) }));
   return {
     thresholds: THRESHOLDS,

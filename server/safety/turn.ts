@@ -93,8 +93,14 @@ export function assessConversation(messages: readonly string[], demographics?: D
   // message whose findings a later one answered (denied, checked, corrected) is judged again on
   // what still stands, by the rules alone (the model cannot unread its words).
   const answered = new Set(kase.findings.filter((f) => f.retracted || f.supersededBy !== undefined).map((f) => f.message));
+  // A later message saying the person is back to normal ("15 mins later its 6.4, feel back to
+  // normal", "came round straight away") answers what the urgency model alone made of an earlier
+  // one: the model weighed words, the later message tells how the person is. A rule's verdict is
+  // not answered so: a red flag that has passed still counts (a mini-stroke, a fit, chest pain).
+  const recoveredAt = kase.findings.filter((f) => f.concept === 'recovered' && f.assertion === 'present' && !f.retracted).map((f) => f.message);
+  const recoveredAfter = (i: number) => recoveredAt.some((m) => m > i);
   readingsOf.forEach((r, i) => {
-    const alone = answered.has(i) ? assessRead({ ...r.read, found: presentSigns(standingFindings(kase, i)) }, demographics, { model: false }) : r.alone;
+    const alone = answered.has(i) || recoveredAfter(i) ? assessRead({ ...r.read, found: presentSigns(standingFindings(kase, i)) }, demographics, { model: false }) : r.alone;
     if (rankOf(alone) > rankOf(best)) best = alone;
   });
   return { ...best, case: caseView(kase, best) };

@@ -55,6 +55,16 @@ describe('what lowers a level, and what does not', () => {
     expect(earlier?.supersededBy).toBe(1);
   });
 
+  it('back to normal answers what only the urgency model made of an earlier message, never a red flag', () => {
+    // No rule knows these words; the urgency model reads them as an emergency.
+    const episode = 'felt really weird and went grey and clammy at work, nearly passed out';
+    expect(assessConversation([episode]).fired.map((f) => f.label)).toEqual([expect.stringMatching(/urgency model/)]);
+    expect(level([episode, 'sat down and had some water'])).toBe('EMERGENCY'); // resting is not yet better
+    expect(level([episode, 'sat down and had some water', 'ten minutes later im back to normal, had skipped lunch'])).not.toBe('EMERGENCY');
+    // Stroke signs that passed are still a 999 call (a mini-stroke warns of a stroke).
+    expect(level(['my face dropped on one side and my speech went funny for ten minutes', 'its back to normal now'])).toBe('EMERGENCY');
+  });
+
   it('easing is not a denial: the finding stands', () => {
     const case_ = assessConversation(['crushing chest pain for half an hour', 'the pain has eased a bit now']).case;
     const pain = case_?.findings.find((f) => f.concept === 'severeChest');

@@ -497,10 +497,9 @@ describe('general red flags (call 999 / go to A&E)', () => {
   });
 
   // The urgency model may still lean towards 999 on a look-alike (its price: about 2 points of
-  // over-triage on unseen sets), but not on most of them. Three of these ~370 (a sprain, food
-  // poisoning, labour at term), each just over its line since the model is also fitted on copies
-  // with everyday complaints and fears added: that copy cut the evaluation sets' 999 over-triage
-  // by a tenth (docs/evaluation.md, "The urgency model").
+  // over-triage on unseen sets), but not on most of them: 3 of these ~370, one of them labour at
+  // term, which sits on the model's 999 line (0.201 against 0.2) since the refit on the question
+  // cues of 2026-12-02.
   it('the urgency model leaves nearly all of the look-alikes alone', () => {
     const raised = NOT_EMERGENCY.filter(([text, demographics]) => assessSafety(text, demographics).emergency).map(([text]) => text);
     expect(raised.length, raised.join('\n')).toBeLessThanOrEqual(3);

@@ -1,7 +1,7 @@
 import type { Demographics } from '../../contract/turn.js';
 import type { ReadMessage } from '../find-signals.js';
 import { safetyClauses } from '../find-signals.js';
-import { notEvidenceAt } from '../../clinical/context.js';
+import { modifierScopes } from '../../clinical/context.js';
 import { NEGATION_CUES, WORRY_WORDS } from '../../clinical/modifiers.js';
 import type { Clause } from '../../clinical/text.js';
 
@@ -27,6 +27,11 @@ const NOT_FEATURES = new Set(['suddenOnset', 'disoriented']);
 const AGE_UNDER = [1, 5, 16];
 const AGE_FROM = [50, 65, 75];
 
+/** The non-evidence modifier over token i (the highest in priority), if any; "possible" is evidence. */
+function contextAt(clause: Clause, i: number): string | undefined {
+  return modifierScopes(clause).find((s) => s.category !== 'POSSIBLE' && s.start <= i && i < s.end)?.category;
+}
+
 function clauseFeatures(clause: Clause, out: Set<string>): void {
   const marked: string[] = [];
   let scope = 0;
@@ -38,9 +43,12 @@ function clauseFeatures(clause: Clause, out: Set<string>): void {
       return;
     }
     if (SCOPE_BREAKERS.has(token)) scope = 0;
-    // A word asked about, feared, someone else's or long ago (the context modifiers) is its own
-    // feature: "meningitis" in "terrified its meningitis" is not evidence of it.
-    marked.push(scope > 0 ? `not_${token}` : notEvidenceAt(clause, i) ? `h_${token}` : token);
+    // A word feared or asked about is not read at all: worry and questions are never evidence
+    // ("scared my face will start drooping"). A word of someone else's or long ago is its own
+    // feature: "my uncle died suddenly young" is not the person's sign, but it is a risk.
+    const context = scope > 0 ? undefined : contextAt(clause, i);
+    if (context === 'HYPOTHETICAL' || context === 'FEARED') return;
+    marked.push(scope > 0 ? `not_${token}` : context ? `h_${token}` : token);
     scope = Math.max(0, scope - 1);
   });
   marked.forEach((word, i) => {

@@ -31,16 +31,10 @@ const TARGETS: Limits = { overTriage: 0.12, severity: 0.8, route: 0.95 };
 export type TunedSet = { set: string; kind: 'messages'; limits: Limits } | { set: string; kind: 'conversations' };
 
 export const TUNED_SETS: readonly TunedSet[] = [
-  ...['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', 'ac', 'ae', 'ah', 'ak'].map(
+  ...['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', 'ac', 'ad', 'ae', 'ah', 'ak'].map(
     (x): TunedSet => ({ set: `blind-${x}`, kind: 'messages', limits: TARGETS }),
   ),
   { set: 'blind-ai', kind: 'messages', limits: { ...TARGETS, overTriage: 0.14 } },
-  // 2.7 % under-triaged before the urgency model was also fitted on copies with everyday
-  // complaints and fears added (docs/evaluation.md); 3.2 % since: a baby of 7 months with 38.3
-  // and quicker breathing (the model's 0.77 for "today" fell to 0.66) and an oozing caesarean
-  // scar the engine had got right by accident. Over all tuned sets the floor misses fewer urgent
-  // cases than before (280 -> 247 on the safety floor alone), so the refit stays and this set is held at 3.5 %.
-  { set: 'blind-ad', kind: 'messages', limits: { ...TARGETS, underTriage: 0.035 } },
   { set: 'blind-aj', kind: 'messages', limits: { ...TARGETS, overTriage: 0.18 } },
   // Written blind to the peer protocol's styles (basic, anxious, downplayed) and tuned on since.
   // Held to the safety targets, and to the over-triage and severity it reaches now (the anxious
