@@ -49,9 +49,8 @@ export class ChromaRetriever implements Retriever {
     const [vector] = await this.embedder.embedQueries([query], options.signal);
     options.signal?.throwIfAborted();
     let conditions: RetrievedCondition[] = [];
-    // A query with no known word (lexical embedder: "hi") has a zero vector and matches nothing.
-    if (vector && vector.some((x) => x !== 0)) {
-      const hits = await this.store.query(vector, Math.max(MIN_CHUNKS, wanted * (this.options.chunksPerCondition ?? 4)));
+    if (vector && hasWords(vector)) {
+      const hits = await this.store.query(vector, this.chunksFor(wanted));
       conditions = groupHits(hits, this.options.groupBonus ?? DEFAULT_GROUP_BONUS, this.options.maxSections ?? 3).slice(0, wanted);
     }
     if (reranker && conditions.length > 1) conditions = await reranker.rerank(query, conditions, k, options.signal);
@@ -59,6 +58,11 @@ export class ChromaRetriever implements Retriever {
     const tookMs = Math.round(performance.now() - started);
     this.options.log?.debug({ query: query.slice(0, 120), k, top: conditions.map((c) => c.slug), tookMs }, 'retrieval');
     return { query, conditions, tookMs };
+  }
+
+  /** Chunks to fetch for `wanted` conditions. */
+  private chunksFor(wanted: number): number {
+    return Math.max(MIN_CHUNKS, wanted * (this.options.chunksPerCondition ?? 4));
   }
 
   /**
@@ -76,11 +80,10 @@ export class ChromaRetriever implements Retriever {
     const k = Math.max(1, options.k ?? this.options.k);
     const vectors = await this.embedder.embedQueries([...queries], options.signal);
     options.signal?.throwIfAborted();
-    // A query with no known word has a zero vector and matches nothing, as in `search`.
-    const searched = queries.flatMap((_, i) => (vectors[i]?.some((x) => x !== 0) ? [i] : []));
+    const searched = queries.flatMap((_, i) => (vectors[i] && hasWords(vectors[i]) ? [i] : []));
     const hits = await this.store.queryMany(
       searched.map((i) => vectors[i] as number[]),
-      Math.max(MIN_CHUNKS, k * (this.options.chunksPerCondition ?? 4)),
+      this.chunksFor(k),
     );
     const tookMs = Math.round((performance.now() - started) / Math.max(1, queries.length));
     return queries.map((query, i) => {
@@ -90,6 +93,9 @@ export class ChromaRetriever implements Retriever {
     });
   }
 }
+
+/** A query with no known word (lexical embedder: "hi") has a zero vector and matches nothing. */
+const hasWords = (vector: readonly number[]): boolean => vector.some((x) => x !== 0);
 
 /** Groups chunk hits (best first) into conditions, best first. */
 export function groupHits(hits: ChunkHit[], bonus: number, maxSections: number): RetrievedCondition[] {

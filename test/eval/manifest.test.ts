@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TRAINING_FILES } from '../../server/eval/urgency-train.js';
 import { shardOf, TUNED_SETS } from '../engines/offline/tuned-sets.js';
+import { readManifest } from '../../scripts/docs/eval-ledger.js';
 
 /**
  * test/eval/manifest.json lists every evaluation set with how it was written, whether it has been
@@ -9,16 +10,7 @@ import { shardOf, TUNED_SETS } from '../engines/offline/tuned-sets.js';
  * held by the engine test (which is where tuning happens): both would make it no longer blind.
  */
 
-interface Entry {
-  set: string;
-  file: string;
-  kind: string;
-  written: string;
-  tunedOn: boolean;
-  blind: boolean;
-  firstBlind: string | null;
-}
-const manifest = JSON.parse(readFileSync('test/eval/manifest.json', 'utf8')) as { sets: Entry[] };
+const manifest = { sets: readManifest() };
 
 describe('the evaluation manifest', () => {
   it('lists every case file, once', () => {
