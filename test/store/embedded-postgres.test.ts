@@ -80,15 +80,19 @@ describe('embedded Postgres start-up', () => {
   });
 
   it('a postmaster.pid naming a zombie (a killed server not reaped yet): treated as gone at once', async () => {
-    // `sleep 0` exits and stays a zombie: its parent (exec'd into `sleep 60`) never reaps it.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The background child waits until its parent has exec'd into `sleep 60` (its /proc comm changes),
+    // then exits and stays a zombie: `sleep` never reaps it. Exiting earlier would race the shell, which
+    // reaps a finished job if it gets the chance before exec (seen once in CI: the pid was gone).
+    const script = 'p=$$; (while [ "$(cat /proc/$p/comm)" != sleep ]; do sleep 0.01; done) & echo $!; exec sleep 60';
+    const parent = spawn('sh', ['-c', script], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
       const [chunk] = (await once(parent.stdout!, 'data')) as [Buffer];
       const zombie = Number(chunk.toString().trim());
-      for (let i = 0; i < 100; i++) {
-        if ((await readFile(`/proc/${zombie}/stat`, 'utf8')).split(') ')[1]?.startsWith('Z')) break;
+      const state = async () => (await readFile(`/proc/${zombie}/stat`, 'utf8')).split(') ')[1]?.[0];
+      for (let i = 0; i < 250 && (await state()) !== 'Z'; i++) {
         await new Promise((r) => setTimeout(r, 20)); // polling the OS for the state we wait for
       }
+      expect(await state()).toBe('Z');
       expect(alive(zombie)).toBe(true); // kill(pid, 0) cannot tell a zombie from a server
       await pidFileWith(zombie);
       const server = await startEmbeddedPostgres(pgDir(), log, 'postgres');
