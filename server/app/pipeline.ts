@@ -41,6 +41,7 @@ export async function buildPipeline(config: Config, log: Logger): Promise<Pipeli
         engine: traced ? traceEngine(engine) : engine,
         retriever: traced ? traceRetriever(retriever) : retriever,
         pages: retrieval.pages,
+        k: config.RETRIEVAL_K,
       }),
       retrieval,
       readiness: [

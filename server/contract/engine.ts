@@ -43,6 +43,12 @@ export interface Analysis {
 export interface TriageEngine {
   /** Whether a language model writes the turn (`MODEL`) or the deterministic engine (`OFFLINE`). */
   readonly engine: Engine;
+  /**
+   * How many retrieved conditions `reason` reads, when it reads more than the visitor is shown
+   * (the offline engine re-ranks a wider list). The pipeline then searches that many in its one
+   * search; without it the engine would have to search again. See `searchSize`.
+   */
+  readonly candidates?: number;
   /** Answers directly (streaming AnswerChunks), asks for details, or sends the turn to triage. */
   route(ctx: TurnContext): AsyncGenerator<RunnerEvent, RouteDecision>;
   /** Streams reasoning over the retrieved conditions and predicts `(condition, severity)`. */
@@ -53,3 +59,11 @@ export interface TriageEngine {
    */
   respond(ctx: TurnContext, analysis: Analysis, safetyNotice: string | null): AsyncGenerator<RunnerEvent, void>;
 }
+
+/**
+ * Conditions to search for a turn: the `shown` (RETRIEVAL_K) or, when the engine reads more, its
+ * `candidates`. The retriever fetches the same chunks for either (its MIN_CHUNKS), so the first
+ * `shown` of the wider search are the narrow search's results.
+ */
+export const searchSize = (engine: Pick<TriageEngine, 'candidates'>, shown: number | undefined): number | undefined =>
+  engine.candidates === undefined ? shown : Math.max(shown ?? 0, engine.candidates);

@@ -32,6 +32,8 @@ export interface ConversationDeps {
   engine: TriageEngine;
   retriever: Retriever;
   pages: readonly ConditionPage[];
+  /** Conditions shown as sources, as a live turn (RETRIEVAL_K). */
+  k?: number;
 }
 
 const ADVICE_LEVEL: Record<'EMERGENCY' | 'URGENT', Severity> = { EMERGENCY: 'A&E', URGENT: 'Urgent Primary Care' };

@@ -4,7 +4,7 @@ import type { ConditionPage } from '../knowledge/types.js';
 import { log } from '../log.js';
 import { EngineSelectionError, ENGINES, selectEngine } from '../engines/index.js';
 import { SEVERITIES, type Engine, type Prediction, type Route, type Severity } from '../contract/events.js';
-import type { TriageEngine, RouteDecision, TurnContext } from '../contract/engine.js';
+import { searchSize, type TriageEngine, type RouteDecision, type TurnContext } from '../contract/engine.js';
 import { triageOnce } from '../pipeline/non-conversational.js';
 import { createEmbedder } from '../retrieval/embedders/index.js';
 import { startRetrieval } from '../retrieval/index.js';
@@ -204,7 +204,7 @@ async function searchedInBatches(deps: EvaluateDeps, cases: readonly EvalCase[])
   const triage = cases.flatMap((c, i) => (isTriage(c) ? [i] : []));
   for (let from = 0; from < triage.length; from += SEARCH_BATCH) {
     const batch = triage.slice(from, from + SEARCH_BATCH);
-    const results = await searchMany(batch.map((i) => (cases[i] as EvalCase & { text: string }).text), { k: deps.k });
+    const results = await searchMany(batch.map((i) => (cases[i] as EvalCase & { text: string }).text), { k: searchSize(deps.engine, deps.k) ?? deps.k });
     batch.forEach((i, n) => (out[i] = results[n]));
   }
   return out;

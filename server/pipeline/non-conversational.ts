@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RetrievalResult, Retriever } from '../contract/retrieval.js';
 import type { Prediction, RunnerEvent, TokenUsage } from '../contract/events.js';
-import type { TriageEngine } from '../contract/engine.js';
+import { searchSize, type TriageEngine } from '../contract/engine.js';
 import type { Demographics } from '../contract/turn.js';
 
 /**
@@ -47,7 +47,7 @@ export async function triageOnce(input: TriageOnceInput, deps: TriageOnceDeps): 
   const trace: Record<string, unknown> = {};
 
   const retrieveStart = performance.now();
-  const retrieval = input.retrieval ?? (await deps.retriever.search(query, { k: deps.k, signal }));
+  const retrieval = input.retrieval ?? (await deps.retriever.search(query, { k: searchSize(deps.engine, deps.k) ?? deps.k, signal }));
   timings.retrieve = input.retrieval ? input.retrieval.tookMs : Math.round(performance.now() - retrieveStart);
 
   const ctx = {

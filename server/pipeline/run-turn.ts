@@ -2,7 +2,7 @@ import type { ConditionPage } from '../knowledge/types.js';
 import type { Retriever } from '../contract/retrieval.js';
 import { adviceForSeverity, adviceMarkdown, answerCarriesAdvice, applySafetyFloor, assessTurn, emergencyAdvice } from '../safety/index.js';
 import { adviceRaises, SEVERITIES, type Advice, type RunnerEvent, type Severity, type Source, type Stage } from '../contract/events.js';
-import type { TriageEngine, RouteDecision, TurnContext } from '../contract/engine.js';
+import { searchSize, type TriageEngine, type RouteDecision, type TurnContext } from '../contract/engine.js';
 import type { TurnInput, TurnRunner } from '../contract/turn.js';
 import { TurnError } from '../contract/errors.js';
 
@@ -12,6 +12,8 @@ export interface PipelineDeps {
   pages: readonly ConditionPage[];
   /** How long a knowledge-base search may take before the turn fails with RETRIEVAL_TIMEOUT. */
   retrievalTimeoutMs?: number;
+  /** Conditions shown as sources (RETRIEVAL_K; default: the retriever's own k). */
+  k?: number;
 }
 
 const RETRIEVAL_TIMEOUT_MS = 15_000;
@@ -109,9 +111,11 @@ export async function* runTurn(deps: PipelineDeps, input: TurnInput, signal: Abo
   yield status('searching');
   // The knowledge base is a separate service (Chroma) whose client has no time limit of its own:
   // a search that never answers must not hold the turn (and a shutdown waiting for it) forever.
-  const retrieval = await timed('retrieve', () => bounded(retriever.search(decision.query, { signal }), deps.retrievalTimeoutMs ?? RETRIEVAL_TIMEOUT_MS, signal));
+  const k = searchSize(engine, deps.k);
+  const search = retriever.search(decision.query, { signal, ...(k === undefined ? {} : { k }) });
+  const retrieval = await timed('retrieve', () => bounded(search, deps.retrievalTimeoutMs ?? RETRIEVAL_TIMEOUT_MS, signal));
   throwIfAborted(signal);
-  const sources: Source[] = retrieval.conditions.map((c) => ({ slug: c.slug, title: c.title, url: c.url, score: round(c.score) }));
+  const sources: Source[] = retrieval.conditions.slice(0, deps.k ?? retrieval.conditions.length).map((c) => ({ slug: c.slug, title: c.title, url: c.url, score: round(c.score) }));
   yield { type: 'Record', record: { timings: { retrieve: timings.retrieve ?? 0 } } };
   yield { type: 'SourcesChunk', sources };
 

@@ -42,6 +42,7 @@ export function createOfflineEngine(deps: OfflineEngineDeps): TriageEngine {
   const pages = new Map(deps.pages.map((p) => [p.slug, p]));
   return {
     engine: 'OFFLINE',
+    candidates: OFFLINE_CANDIDATES,
     route: (ctx) => route(router, deps.historyExchanges, ctx),
     reason: (ctx, query, retrieval) => reason(analyser, router, deps.retriever, deps.historyExchanges, ctx, query, retrieval),
     respond: (ctx, analysis, notice) => respond(analyser, router, pages, deps.historyExchanges, ctx, analysis, notice),
@@ -114,8 +115,9 @@ function knownFacts(input: TurnContext['input']): Known {
 }
 
 /**
- * The turn's search returned the top k; the offline engine re-ranks, so it looks a little
- * further. A failed widening is logged and the turn's own results are used.
+ * The offline engine re-ranks, so it reads a little further than the visitor's top k. The pipeline
+ * searches its `candidates` in the turn's one search; a caller that searched fewer (a unit test)
+ * gets a second search here. A failed widening is logged and the turn's own results are used.
  */
 async function widen(retriever: Retriever | undefined, query: string, retrieval: RetrievalResult, signal: AbortSignal): Promise<RetrievalResult> {
   if (!retriever || retrieval.conditions.length >= OFFLINE_CANDIDATES) return retrieval;
