@@ -43,7 +43,9 @@ export const RULES: Rule[] = [
   { kind: 'suicide', level: 'URGENT', hint: 'suicidal-thoughts', label: 'self-harm, or thoughts of it, without wanting to die and with no plan to act (urgent help today)', needs: [['hurtSelf', 'cuttingSelf', 'suicidal'], ['noSuicidalIntent', 'notSuicidal']], source: `${NHS}self-harm/` },
 
   // ---- anaphylaxis and the airway
-  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'swelling of lips, tongue or face with breathing, swallowing, voice changes or fainting', needs: [['swellLipsTongue'], ['breathingSevere', 'wheeze', 'breathless', 'faint', 'swallow', 'voiceChange']], source: `${NHS}anaphylaxis/` },
+  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'swelling of lips, tongue or face with breathing, swallowing, voice changes or fainting', needs: [['swellMouth', 'swellFaceEyes'], ['breathingSevere', 'wheeze', 'breathless', 'faint', 'swallow', 'voiceChange']], source: `${NHS}anaphylaxis/` },
+  // NHS allergies: call 999 if the lips, mouth, throat or tongue suddenly swell (not the face or eyes alone).
+  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'lips, mouth or tongue swelling after food, a sting or a medicine', needs: [['swellMouth'], ['allergen', 'allergyWord']], source: `${NHS}allergies/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat swelling after an allergen', needs: [['swellThroat'], ['allergen', 'allergyWord']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat closing', needs: [['throatClosing']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'breathing trouble after food, a sting or a medicine', needs: [['allergen'], ['breathingSevere', 'wheeze']], source: `${NHS}anaphylaxis/` },

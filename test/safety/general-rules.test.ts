@@ -73,6 +73,7 @@ const EMERGENCY: Case[] = [
   ['grandad has not weed all day and his lower belly is swollen and sore', 'other'],
   ['friend necked two pills at a rave and now shes burning up and confused', 'other'],
   ['my throat feels like it is closing up after that prawn curry', 'anaphylaxis'],
+  ['his bottom lip has puffed up after a bite of a cashew cookie', 'anaphylaxis'],
   // from blind-y and -z's first measurement: an infected blocked kidney, gangrene, a drug rash with the eyes involved,
   // numbness only noticed on wiping, a blocked bowel in a swelling belly
   ['have kidney stones and the pain is back, now running a temperature of 38.9 and shaking', 'sepsis'],
@@ -494,6 +495,15 @@ describe('general red flags (call 999 / go to A&E)', () => {
     const a = assessSafety(text, demographics);
     const rules = a.fired.filter((f) => !f.label.includes('urgency model'));
     expect(rules.some((f) => f.level === 'EMERGENCY'), JSON.stringify(a.fired)).toBe(false);
+  });
+
+  // NHS allergies: lips, mouth or tongue swelling after an allergen is a 999 call on its own; a sting
+  // near the eye swells the eyelid by itself (an urgent check, not 999; the urgency model still
+  // leans to 999 on it, so it is not one of the look-alikes counted below).
+  it('swelling of the mouth after an allergen fires the anaphylaxis rule, an eyelid after a sting does not', () => {
+    expect(assessSafety('my tongue is swelling up after eating cashews').fired.map((f) => f.label)).toContain('lips, mouth or tongue swelling after food, a sting or a medicine');
+    const eyelid = assessSafety('got stung by a bee on the eyebrow and my eyelid has swollen up');
+    expect(eyelid.fired.filter((f) => f.level === 'EMERGENCY' && !f.label.includes('urgency model'))).toEqual([]);
   });
 
   // The urgency model may still lean towards 999 on a look-alike (its price: about 2 points of

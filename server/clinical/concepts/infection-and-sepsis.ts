@@ -37,7 +37,7 @@ export const INFECTION_AND_SEPSIS = {
     '(?:rash|spots|marks|blotches|dots|bruises|bruising|pinpricks?|pin pricks?)(?: \\w+){0,5} (?:doesnt|does not|didnt|wont|isnt|dont|not|never|hasnt|havent|arent|wouldnt|cant)(?: \\w+)? (?:fade|fading|faded|go away|going away|disappear\\w*|blanch\\w*|change|changing|go white|turn white|turning white|lighten)',
     '(?:rash|spots|marks|blotches|dots|bruises|bruising|pinpricks?|pin pricks?)(?: \\w+){0,5} (?:still|can still|could still)(?: \\w+)? (?:visible|there|see|seen|showing)',
     '(?:non|not|no) ?blanch\\w*',
-    'glass(?: \\w+){0,4} (?:doesnt|didnt|not|wont|isnt)(?: \\w+)? (?:fade|fading|faded|go|going|disappear\\w*|change|changing|blanch\\w*|lighten|go white|turn white)',
+    'glass(?: \\w+){0,4} (?:doesnt|didnt|dont|not|wont|isnt|arent)(?: \\w+)? (?:fade|fading|faded|go|going|disappear\\w*|change|changing|blanch\\w*|lighten|go white|turn white)',
     'glass(?: \\w+){0,4} (?:still|can still|could still)(?: \\w+)? (?:see|seen|visible|there|showing)',
     '(?:doesnt|does not|didnt|dont|wont|not|isnt) (?:go|going|fade|fading|disappear\\w*|change|changing|go white|go away)(?: \\w+){0,5} (?:glass|tumbler|(?:press|pressed|pressing|push|pushed|pushing) (?:on|it|them|down))',
     'purple (?:rash|spots|blotches|bruises|bruising|marks|dots)', 'pin ?prick (?:rash|spots)', '(?:rash|spots) (?:that |which )?(?:look|looks) like bruis\\w*',

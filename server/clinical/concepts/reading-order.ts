@@ -10,7 +10,7 @@ export const READING_ORDER = [
   'suicidal', 'killSelf', 'suicideMeans', 'noSuicidalIntent', 'notSuicidal', 'hurtSelf',
   'cuttingSelf', 'chestPain', 'severeChest', 'vice', 'heartAttack', 'breathless', 'sweating',
   'radiating', 'faint', 'faceDroop', 'armWeak', 'speech', 'strokeMention', 'vision',
-  'armsNormal', 'speechNormal', 'settlesWithRest', 'swellLipsTongue', 'swellThroat',
+  'armsNormal', 'speechNormal', 'settlesWithRest', 'swellMouth', 'swellFaceEyes', 'swellThroat',
   'throatClosing', 'swallow', 'breathingSevere', 'wheeze', 'allergen', 'allergyWord', 'epipen',
   'infection', 'mottled', 'blotchy', 'confused', 'noWee', 'fastBreathing', 'feelDying',
   'sepsisMention', 'nonBlanching', 'stiffNeck', 'fever', 'photophobia', 'meningitisMention',

@@ -6,12 +6,18 @@
 import { sig, type Signal } from './signal.js';
 
 export const SKIN_AND_ALLERGY = {
-  // Swelling of the lips, tongue, face, mouth or eyes.
-  swellLipsTongue: sig('normal', [
-    '(?:lip|lips|tongue|face|mouth|eyes|eyelids?)(?: \\w+){0,2} (?:swell\\w*|swollen|swolen|sweling|puff\\w*|blown up|blowing up|ballooning|getting bigger|huge)',
+  // Swelling of the lips, tongue or mouth (after an allergen, a 999 call on its own: NHS allergies).
+  swellMouth: sig('normal', [
+    '(?:lip|lips|tongue|mouth)(?: \\w+){0,2} (?:swell\\w*|swollen|swolen|sweling|puff\\w*|blown up|blowing up|ballooning|getting bigger|huge)',
     '(?:lip|lips|tongue)(?: \\w+){0,2} (?:feels?|feeling|is|gone) (?:fat|thick|big|huge|too big|swollen|tight)',
-    '(?:face|lips?|tongue)(?: (?:is|looks|gone|all|so|very|really|go|going|getting))? (?:big|bigger|fat)',
-    '(?:swell\\w*|swollen|swolen|puffy|puffed up|puffing up) (?:up )?(?:of )?(?:my |the |his |her |their )?(?:lip|lips|tongue|face|mouth)',
+    '(?:lips?|tongue)(?: (?:is|looks|gone|all|so|very|really|go|going|getting))? (?:big|bigger|fat)',
+    '(?:swell\\w*|swollen|swolen|puffy|puffed up|puffing up) (?:up )?(?:of )?(?:my |the |his |her |their )?(?:lip|lips|tongue|mouth)',
+  ]),
+  // Swelling of the face or eyes (a sting near the eye often swells it on its own).
+  swellFaceEyes: sig('normal', [
+    '(?:face|eyes|eyelids?)(?: \\w+){0,2} (?:swell\\w*|swollen|swolen|sweling|puff\\w*|blown up|blowing up|ballooning|getting bigger|huge)',
+    'face(?: (?:is|looks|gone|all|so|very|really|go|going|getting))? (?:big|bigger|fat)',
+    '(?:swell\\w*|swollen|swolen|puffy|puffed up|puffing up) (?:up )?(?:of )?(?:my |the |his |her |their )?face',
   ]),
   // A swollen or tight throat.
   swellThroat: sig('normal', [
