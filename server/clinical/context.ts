@@ -72,6 +72,7 @@ function walkBackward(clause: Clause, from: number, max: number): number {
 }
 
 function scopesOfRule(clause: Clause, rule: ModifierRule, out: ModifierScope[]): void {
+  if (rule.questionOnly && !clause.question) return;
   const pattern = new RegExp(rule.pattern.source, 'g');
   for (let m = pattern.exec(clause.text); m; m = pattern.exec(clause.text)) {
     if (m[0] === '') {

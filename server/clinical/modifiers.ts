@@ -28,6 +28,8 @@ export interface ModifierRule {
   pattern: RegExp;
   /** Words the scope reaches at most (default: to the clause's end or a terminator). */
   maxScope?: number;
+  /** Only in a clause that ended with a question mark (the words alone could be a statement). */
+  questionOnly?: boolean;
   /** Why the cue exists, shown in staff traces. */
   note: string;
 }
@@ -40,7 +42,13 @@ const DEVELOP = '(?:get|gets|got|develop|develops|start|starts|begin|begins|beco
 export const MODIFIERS: readonly ModifierRule[] = [
   // ---- asked about or imagined
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:what|which) (?:are|is|r) (?:the )?(?:signs?|symptoms?|warning signs?|red flags?)\b/, note: 'a general question about signs' },
-  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:signs|symptoms|warning signs|red flags) (?:of|to (?:look|watch) (?:out )?for|that)\b/, note: 'signs asked about' },
+  // Not "showing signs of a stroke", "has all the symptoms of": signs told as the person's.
+  {
+    category: 'HYPOTHETICAL',
+    direction: 'FORWARD',
+    pattern: /\b(?<!(?:showing|shows|show|has|have|had|having|got|with|displaying|all the|classic|obvious|definite|clear|definitely|def) )(?:signs?|symptoms?|warning signs?|red flags?) (?:of|to (?:look|watch) (?:out )?for|that)\b/,
+    note: 'signs asked about, or what a sign can mean in general ("can be a sign of")',
+  },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bwhat (?:if|happens if|should i do if|do i do if|to do if)\b/, note: 'a what-if question' },
   // Not "when": "when she has a coughing fit she goes blue" tells what happens, not what might.
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: new RegExp(`\\b(?:if|in case|incase|just in case) ${PERSON} (?:ever |suddenly |then |also )?${DEVELOP}\\b`), note: 'a condition that may come' },
@@ -58,9 +66,27 @@ export const MODIFIERS: readonly ModifierRule[] = [
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bhow long (?:should|can|does|do|would|will|before)\b/, note: 'asking how long before it matters' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bwhen (?:is|are) (?:a |an |the )?\w+/, maxScope: 10, note: 'asking when a sign matters' },
   // ---- feared: the sign or condition is what the person is afraid of, not what they have
-  { category: 'FEARED', direction: 'FORWARD', pattern: new RegExp(`\\b(?:scared|afraid|terrified|frightened|petrified|paranoid|worried|worrying|panicking|anxious|fear|fearing|convinced|nervous|freaking out|freaked out|panicked)(?: \\w+){0,2}? (?:that |about |of )?(?:its|it is|it could be|it might be|it may be|this is|this could be|thats|that its|its going to be|its gonna be|${PERSON} ${WILL}|(?:ill|hell|shell) (?:get|start|go|have|end up|develop|be)|${PERSON} (?:has|have|had|is having|am having|im having|might have|could have|has got|have got|got)|(?:getting|having|developing|catching|it being|it turning into|it becoming))\\b`), maxScope: 8, note: 'a named fear' },
-  { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:googled|google says|dr google|read (?:online|on the internet|that|about)|(?:ive|i have|i|just|id) read|looked (?:it )?up|searched online|online (?:it )?says|the internet says|tiktok)\b/, maxScope: 8, note: 'something read, not something had' },
-  { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:could (?:it|this|that) be|might (?:it|this) be|is (?:it|this|that) (?:maybe |possibly )?(?:a |an )?(?=\w+ ?\w* ?\?))/, maxScope: 6, note: 'asking whether it is a named condition' },
+  { category: 'FEARED', direction: 'FORWARD', pattern: new RegExp(`\\b(?:scared|afraid|terrified|frightened|petrified|paranoid|worried|worrying|panicking|anxious|fear|fearing|convinced|nervous|freaking out|freaked out|panicked)(?: \\w+){0,2}? (?:that |about |of )?(?:its|it is|it was|this was|that was|it could be|it might be|it may be|this is|this could be|thats|that its|its going to be|its gonna be|${PERSON} ${WILL}|(?:ill|hell|shell) (?:get|start|go|have|end up|develop|be)|${PERSON} (?:has|have|had|is having|am having|im having|might have|could have|has got|have got|got)|(?:getting|having|developing|catching|it being|it turning into|it becoming))\\b`), maxScope: 8, note: 'a named fear' },
+  { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:googled|google says|dr google|read (?:online|on the internet|that|about)|(?:ive|i have|i|just|id) read|looked (?:it )?up|searched online|online (?:it )?says|the internet says|tiktok)\b/, maxScope: 12, note: 'something read, not something had' },
+  {
+    category: 'FEARED',
+    direction: 'FORWARD',
+    pattern: /\b(?:saw|seen|see|looked at|looking at|watched|watching|read|reading) (?:some |a |the |an |loads of |lots of )?(?:pictures?|photos?|pics|images|videos?|posts?|articles?|stories|story|threads?|documentary|programme|program|something|stuff) (?:of|about|on|online|saying|that)\b/,
+    maxScope: 8,
+    note: 'something seen, not something had ("saw pictures of meningitis rash")',
+  },
+  { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:cant stop|keep|kept|been) (?:thinking|worrying|reading|googling|researching|obsessing)(?: (?:about|that|up on|on|if|whether))?\b/, maxScope: 8, note: 'a thought the person cannot leave alone' },
+  { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:could (?:it|this|that) be|might (?:it|this) be)\b/, maxScope: 6, note: 'asking whether it is a named condition' },
+  // "is this anaphylaxis starting??": only as a question ("it is a rash that spreads" is not one).
+  {
+    category: 'FEARED',
+    direction: 'FORWARD',
+    pattern: /^(?:\w+ )?(?:is|iz) (?:it|this|that) (?:maybe |possibly |actually |just )?(?:a |an )?(?!(?:normal|ok|okay|fine|serious|bad|common|safe|worth|something|anything|possible|likely|contagious|catching|dangerous|urgent|an emergency|worrying|concerning|usual|related|because)\b)/,
+    maxScope: 4,
+    questionOnly: true,
+    // Not "is that normal?", "is it serious?": asking about the person's own sign, whose words still count.
+    note: 'asking whether it is a named condition',
+  },
   { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:rule out|ruled out|make sure (?:its|it is|it isnt|its not)|check (?:its|it isnt|its not|for))\b/, maxScope: 6, note: 'asking to exclude a condition' },
   { category: 'FEARED', direction: 'BACKWARD', pattern: /\b(?:with|from|for) (?:worry|worrying|stress|anxiety|nerves|panic|fear|crying)\b/, maxScope: 4, note: 'said of the worry, not the body ("cant breathe with worry")' },
   // ---- someone else, in the past

@@ -14,6 +14,8 @@ export interface Clause {
   text: string;
   /** Which input message the clause came from (0 = the only/first one). */
   message: number;
+  /** The clause ended with a question mark ("is this anaphylaxis starting??"). */
+  question: boolean;
 }
 
 // Contractions and slang folded to one spelling, so rules are written once. Apostrophes are dropped
@@ -75,12 +77,24 @@ export function normalise(text: string): string {
 // digits is a decimal ("potassium 6.8", "38.5C"), not the end of a sentence.
 const CLAUSE_BREAK = /(?:(?<!\d)\.|\.(?!\d)|[!?;:\n()])+|\s-\s|\b(?:but|however|although|though|except|apart from|whereas)\b/g;
 
+/** The text between clause breaks, each with whether its break asked a question. */
+function segments(text: string): { raw: string; question: boolean }[] {
+  const out: { raw: string; question: boolean }[] = [];
+  let from = 0;
+  for (const m of text.matchAll(CLAUSE_BREAK)) {
+    out.push({ raw: text.slice(from, m.index), question: m[0].includes('?') });
+    from = m.index + m[0].length;
+  }
+  out.push({ raw: text.slice(from), question: false });
+  return out;
+}
+
 /** Splits one or more messages into clauses of normalised tokens. */
 export function toClauses(messages: string | string[], fix?: (token: string) => string): Clause[] {
   const list = Array.isArray(messages) ? messages : [messages];
   const out: Clause[] = [];
   list.forEach((message, index) => {
-    for (const raw of normalise(message).split(CLAUSE_BREAK)) {
+    for (const { raw, question } of segments(normalise(message))) {
       if (!raw) continue;
       const tokens: string[] = [];
       const commasAfter = new Set<number>();
@@ -91,7 +105,7 @@ export function toClauses(messages: string | string[], fix?: (token: string) => 
         }
         if (comma && tokens.length > 0) commasAfter.add(tokens.length - 1);
       }
-      if (tokens.length > 0) out.push({ tokens, commasAfter, text: tokens.join(' '), message: index });
+      if (tokens.length > 0) out.push({ tokens, commasAfter, text: tokens.join(' '), message: index, question });
     }
   });
   return out;

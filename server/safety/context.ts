@@ -1,5 +1,6 @@
 import type { Demographics } from '../contract/turn.js';
-import { normalise } from '../clinical/text.js';
+import { normalise, tokenIndexAt, toClauses } from '../clinical/text.js';
+import { assertionAt } from '../clinical/context.js';
 import type { ContextSignalId, SignalId } from '../clinical/concepts/index.js';
 
 /**
@@ -44,9 +45,31 @@ function affirmed(re: RegExp, text: string): string | null {
   const global = new RegExp(re.source, 'g');
   for (const m of text.matchAll(global)) {
     const before = text.slice(Math.max(0, m.index - 30), m.index);
-    if (!/\b(?:not|no|never|isnt|arent|without|stopped|dont|doesnt|not taking|not on|off)\b[^.,;!?\n]{0,14}$/.test(before)) return m[0];
+    if (/\b(?:not|no|never|isnt|arent|without|stopped|dont|doesnt|not taking|not on|off)\b[^.,;!?\n]{0,14}$/.test(before)) continue;
+    if (toldAsTheirs(global, text, m.index)) return m[0];
   }
   return null;
+}
+
+/**
+ * A risk factor counts when it is the person's, now or in the past ("had a heart attack in 2019"),
+ * not one feared, asked about or someone else's ("read it can be a sign of a heart problem", "my
+ * dad died of heart disease"): the clause's context modifiers (clinical/context.ts) decide.
+ */
+function toldAsTheirs(re: RegExp, text: string, at: number): boolean {
+  const line = text.slice(text.lastIndexOf('\n', at) + 1).split('\n')[0] ?? '';
+  let matched = false;
+  for (const clause of toClauses(line)) {
+    for (const m of clause.text.matchAll(new RegExp(re.source, 'g'))) {
+      matched = true;
+      const start = tokenIndexAt(clause, m.index);
+      const end = tokenIndexAt(clause, m.index + m[0].length - 1) + 1;
+      const { assertion } = assertionAt(clause, start, end, { negation: false, modifiers: true });
+      if (assertion !== 'feared' && assertion !== 'hypothetical' && assertion !== 'other') return true;
+    }
+  }
+  // (Not found again in the clauses, as punctuation split it: it counts, the cautious reading.)
+  return !matched;
 }
 
 /** Weeks of pregnancy the text tells, with the word or (not for a man) without it. */
@@ -170,7 +193,7 @@ export function contextSignals(text: string, demographics?: Demographics): Map<C
   if (diabetic) add('diabetic', diabetic);
   const thinner = affirmed(BLOOD_THINNER, both);
   if (thinner) add('anticoagulant', thinner);
-  if (found.has('olderAge') || (oldest !== undefined && oldest >= CARDIAC_RISK_AGE) || diabetic || HEART.test(both)) add('cardiacRisk', 'older age, diabetes or heart disease');
+  if (found.has('olderAge') || (oldest !== undefined && oldest >= CARDIAC_RISK_AGE) || diabetic || affirmed(HEART, both)) add('cardiacRisk', 'older age, diabetes or heart disease');
 
   // The form's notes count too ("34 weeks pregnant" written there, not in the message).
   if (demographics?.pregnant || PREGNANT.test(both)) add('pregnant', 'pregnant');

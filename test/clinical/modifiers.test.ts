@@ -27,6 +27,11 @@ describe.each([
   ['someone else', 'crushing chest pain going into my arm', 'my dad died of crushing chest pain going into his arm, i have a cold'],
   ['asked what it leads to', 'my sore throat has turned into a stiff neck and i cant look at the light', 'can a sore throat turn into a stiff neck where you cant look at the light?'],
   ['asked when it matters', 'ive got flu and now a stiff neck and the light hurts my eyes', 'ive got flu, when is a stiff neck and the light hurting your eyes a worry?'],
+  ['seen, not had', 'my toddler has a meningitis rash on her legs', 'my toddler has dry cheeks, i looked at photos of meningitis rash and got scared'],
+  ['a thought that will not leave', 'he has a rash that wont fade with a glass', 'he has a cold and i keep thinking about a rash that wont fade with a glass'],
+  ['asked whether it is a named condition', 'i have anaphylaxis, i used my epipen', 'itchy blotches on my arms, lips fine. is this anaphylaxis starting?'],
+  ['feared, told in the past tense', 'i am having a heart attack', 'heartburn after a curry, gone now, im worried it was a heart attack'],
+  ['what a sign can mean in general', 'my face has dropped on one side', 'my cheek twitches, i read it can be a sign of a face dropping from a stroke'],
 ])('%s: a minimal pair', (_modifier, has, hasNot) => {
   it(`"${has}" fires a 999 rule`, () => expect(level(has)).toBe('EMERGENCY'));
   it(`"${hasNot}" does not`, () => expect(level(hasNot)).not.toBe('EMERGENCY'));
@@ -52,7 +57,28 @@ describe('what each modifier says of a phrase', () => {
     expect(level('im terrified, he has a rash that wont fade')).toBe('EMERGENCY');
   });
 
+  it('signs told as the person\'s are not a question about signs ("showing signs of a stroke")', () => {
+    expect(level('mum is showing signs of a stroke her face has dropped on one side')).toBe('EMERGENCY');
+    expect(level('what are the signs of a stroke')).toBe('NONE');
+  });
+
+  it('a question about the person\'s own sign keeps its words ("is that normal?"); only a named condition asked about is not evidence', () => {
+    const [asked] = toClauses('is this anaphylaxis starting?');
+    expect(modifierScopes(asked!).map((s) => s.category)).toEqual(['FEARED']);
+    const [normal] = toClauses('is that normal?');
+    expect(modifierScopes(normal!)).toEqual([]);
+    const [statement] = toClauses('is this anaphylaxis starting');
+    expect(modifierScopes(statement!)).toEqual([]); // without the question mark it is not asked
+  });
+
+  it('a risk factor feared or someone else\'s is not the person\'s ("read it can be a sign of a heart problem")', () => {
+    expect(assertionOf('chest pain and i have heart disease', 'cardiacRisk')).toBe('present');
+    expect(assertionOf('hiccups for hours, i read it can be a sign of a heart problem', 'cardiacRisk')).toBeUndefined();
+    expect(assertionOf('thirsty all the time and scared i have diabetes', 'diabetic')).toBeUndefined();
+  });
+
   it('a reassuring self-check is the absence of the red flag, a worrying one its presence', () => {
+    expect(level('spots on her tummy, i pressed a glass on them and they dont go away')).toBe('EMERGENCY');
     expect(level('pressed a glass on the rash and it is not there any more')).toBe('NONE');
     expect(level('rolled a glass over the spots and i can still see them')).toBe('EMERGENCY');
     expect(level('did the glass test and the spots didnt fade')).toBe('EMERGENCY');
