@@ -173,3 +173,13 @@ export const WORRY_WORDS: ReadonlySet<string> = new Set([
   'scared', 'terrified', 'frightened', 'petrified', 'paranoid', 'worried', 'worrying', 'worry', 'worries', 'panicking', 'panicked',
   'anxious', 'freaking', 'freaked', 'nervous', 'afraid', 'fear', 'fearing', 'convinced', 'googled', 'google', 'crying', 'stressed',
 ]);
+
+/**
+ * A clinician has seen to it since ("the GP saw her", "they watched me for 6 hours and sent me home",
+ * "the CT was normal"). With the person well now and nothing saying it came back, the signs told
+ * before it are over and assessed: RESOLVED (see find-signals.ts).
+ */
+export const ASSESSED_SINCE =
+  /\b(?:(?:gp|doctor|dr|a e|a and e|hospital|111|paramedics?|ambulance (?:crew|people)|nurse|they|consultant|out of hours|urgent care|walk in)(?: \w+){0,3} (?:saw|seen|checked|examined|looked at|watched|observed|monitored|assessed|sent (?:me|him|her|us|them) home|discharged|let (?:me|him|her|us|them) go home|said (?:it was|its|it is|hes|shes|he was|she was|he is|she is|i was|im|mild|nothing)|told (?:me|us) (?:it was|its))|(?:got|been|was|were|had (?:him|her|it|me)) (?:checked|seen|assessed|examined)(?: out| over)?|sent (?:me|him|her|us|them) home|discharged|(?:ct|scan|scans|ecg|bloods?|blood tests?|x ?rays?|tests|results)(?: \w+){0,2} (?:was|were|came back|all|are|is) (?:all )?(?:normal|clear|fine|ok|okay|negative))\b/;
+/** After an assessment, words that say it is not over ("came back", "worse again", "still"). */
+export const NOT_OVER = /\b(?:came back|come back|comes back|coming back|back again|again|worse|returned|still|started up|keeps|kept)\b/;

@@ -3,7 +3,7 @@ import type { Demographics } from '../contract/turn.js';
 import { contextSignals, normalReadings, type ContextSignalId } from './context.js';
 import { assertionAt, COUNTS_AS_PRESENT, isPseudoNegation, type AssertionOptions } from '../clinical/context.js';
 import type { Finding } from '../clinical/findings.js';
-import { NEGATION_CUES } from '../clinical/modifiers.js';
+import { ASSESSED_SINCE, NEGATION_CUES, NOT_OVER } from '../clinical/modifiers.js';
 import { toClauses, typoFixer, type Clause } from '../clinical/text.js';
 
 const fixTypo = typoFixer(SAFETY_VOCABULARY, new Set(SAFETY_KNOWN_WORDS));
@@ -105,5 +105,28 @@ export function readMessage(text: string, demographics?: Demographics): ReadMess
       findings.push({ concept: id, assertion: 'absent', words: 'a normal reading', clause: -1, message: 0 });
     }
   }
+  resolveAssessed(clauses, findings);
   return { clauses, found: presentSigns(findings), findings };
+}
+
+/** Concepts that say the person is well now. */
+const WELL_NOW: ReadonlySet<SignalId> = new Set(['recovered', 'episodePassing']);
+
+/**
+ * "had a fit with her temperature yesterday, the GP saw her, she's back to herself": a red flag
+ * that is over, that a clinician has seen to since, in a person who is well now, is not a reason to
+ * call 999 again (NHS: follow the plan they were given, and get help if it comes back). The signs
+ * told up to the assessment become RESOLVED; anything told after it, or any word that it came back
+ * or is still there, keeps them as they are.
+ */
+function resolveAssessed(clauses: Clause[], findings: Finding<SignalId>[]): void {
+  const at = clauses.findIndex((c) => ASSESSED_SINCE.test(c.text));
+  if (at < 0) return;
+  const after = clauses.slice(at).map((c) => c.text.slice(c === clauses[at] ? (ASSESSED_SINCE.exec(c.text)?.index ?? 0) : 0)).join(' ');
+  if (NOT_OVER.test(after)) return;
+  if (!findings.some((f) => WELL_NOW.has(f.concept) && f.assertion === 'present' && f.clause >= at)) return;
+  // Signs told after the assessment are the person's now ("they sent him home, now he is floppy").
+  const firstAfter = (i: number) => findings.some((f) => f.clause > at && f.clause === i && COUNTS_AS_PRESENT.has(f.assertion) && !WELL_NOW.has(f.concept));
+  if (clauses.some((_, i) => i > at && firstAfter(i))) return;
+  for (const f of findings) if (f.clause >= 0 && f.clause <= at && f.assertion === 'present' && !WELL_NOW.has(f.concept)) f.assertion = 'resolved';
 }

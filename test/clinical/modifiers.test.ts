@@ -77,6 +77,15 @@ describe('what each modifier says of a phrase', () => {
     expect(assertionOf('thirsty all the time and scared i have diabetes', 'diabetic')).toBeUndefined();
   });
 
+  it('a red flag that is over, seen to by a clinician since, in a person well now, is resolved; back again, it counts', () => {
+    expect(level('my 2 year old had a fit with a high temperature yesterday, the gp saw her and said febrile seizure, she is back to herself')).not.toBe('EMERGENCY');
+    expect(level('my 2 year old had a fit with a high temperature yesterday, the gp saw her, now she has had another fit')).toBe('EMERGENCY');
+    expect(level('had a reaction to a nut and used my epipen, they watched me in a and e for 6 hours and sent me home, fine now')).not.toBe('EMERGENCY');
+    expect(level('had a reaction to a nut and used my epipen, they sent me home but my lips are swelling again')).toBe('EMERGENCY');
+    expect(level('my son had a fit, the paramedics checked him, now he is floppy')).toBe('EMERGENCY');
+    expect(level('my son had a fit yesterday and is back to himself')).toBe('EMERGENCY'); // not seen by anyone yet
+  });
+
   it('a reassuring self-check is the absence of the red flag, a worrying one its presence', () => {
     expect(level('spots on her tummy, i pressed a glass on them and they dont go away')).toBe('EMERGENCY');
     expect(level('pressed a glass on the rash and it is not there any more')).toBe('NONE');

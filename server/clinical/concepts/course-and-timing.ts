@@ -18,7 +18,7 @@ export const COURSE_AND_TIMING = {
     '(?:its|it has|it had|it) (?:passed|eased|settled|calmed(?: down)?)', 'starting to (?:ease|calm|settle|pass)', 'calm(?:ed|ing) down',
     'like (?:they|it) (?:always|normally|usually) (?:do|does)', 'same as (?:usual|always|my usual|normal)', '(?:my|the) usual ones',
     '(?:it|they) went (?:away |off )?(?:after|in|within)', '(?:it |they )?lasted (?:about |around |only |just |for )?(?:\\d+|a few|a couple of|five|ten|fifteen|twenty) min\\w*',
-    '(?:im|i am|i feel|feel|feeling) (?:ok|okay|fine|alright|all right|better|calmer) now',
+    '(?:im|i am|i feel|feel|feeling) (?:ok|okay|fine|alright|all right|better|calmer) now', '(?:all )?(?:ok|okay|fine|alright|all right) now',
   ], /\b(?:came back|coming back|back again|worse again|getting worse|returned)\b/), // eased, then back: not passing
   // Pain that built up over days is not the sudden pain of a twisted testicle (still urgent, not 999).
   gradualOnset: sig('normal', [
