@@ -129,7 +129,7 @@ function peakFlowShare(text: string): number | undefined {
 // 90%"), or the number then the word ("89 on the oximeter"). A bare "pulse" is the heart rate.
 const OXYGEN_WORD = '(?:oxygen(?: levels?| sats?| saturations?)?|o2(?: levels?| sats?)?|sats|saturations?|spo2|sp02|pulse ?ox\\w*|oximeter|(?:finger|oxygen|sats) (?:monitor|probe|clip|thing|reader|gadget|sensor|meter))';
 // Only small words may stand between the word and the number, so "on home oxygen, she is 89" is not a reading.
-const LINK = '(?:on|the|his|her|my|finger|thumb|probe|clip|monitor|machine|meter|reading|level|levels|is|was|were|are|at|of|says|said|reads|read|showing|shows|showed|down|to|dropped|dropping|only|about|around|between|under|below|keeps|going|went|its|just|now|still)';
+const LINK = '(?:on|the|his|her|my|finger|thumb|probe|clip|monitor|machine|meter|reading|level|levels|is|was|were|are|at|of|says|said|reads|read|showing|shows|showed|down|to|dropped|dropping|only|about|around|between|under|below|keeps|going|went|its|just|now|still|thing|gadget|device|app|watch)';
 const NOT_A_READING = '(?! ?(?:years?|yrs?|yo|minutes?|mins?|hours?|hrs?|seconds?|secs?|kg|bpm|beats|litres?|mg|times))';
 const OXYGEN_THEN_NUMBER = new RegExp(`\\b${OXYGEN_WORD}(?: ${LINK}){0,5} (\\d{2,3})\\b${NOT_A_READING}`, 'g');
 const NUMBER_THEN_OXYGEN = new RegExp(`\\b(\\d{2,3}) ?(?:%|percent|per cent)?(?: on| on the| on his| on her| on my)? ${OXYGEN_WORD}`, 'g');

@@ -63,6 +63,8 @@ const EMERGENCY: Case[] = [
   ['111 said I need to go to hospital now but I feel ok, can I just sleep it off', 'other'],
   ['the pulse ox on his finger keeps reading 90 and hes getting more breathless', 'breathing'],
   ['my oxygen sats are 88% this morning', 'breathing'],
+  ['wheezy with a chest infection and the oximeter gadget says 90', 'breathing'],
+  ['my 2 year old has a fever and just had a fit, stiff and shaking for a minute, she has never had one before', 'child'],
   ['i have addisons and have been throwing up since 5am, cant keep my hydrocortisone down', 'other'],
   ['my 3 week old goes dusky around the lips during feeds', 'child'],
   ['baby is 2 months and has gaps in her breathing where she just stops for a bit', 'child'],

@@ -136,7 +136,7 @@ export const BRAIN_AND_NERVES = {
     '(?:had|has had|have had|gets|get|has|had them|has them)(?: \\w+){0,3} (?:fits|seizure|convulsions|them|one|these)(?: \\w+){0,2} before',
     '(?:had|has had) (?:one|them|these|a few|several|lots) before', 'known (?:epilep\\w*|febrile)', '(?:another|again)(?: \\w+)? (?:febrile )?(?:fit|seizure|convulsion)',
     '(?:has|with|her|his|my) epilepsy', 'epileptic',
-  ]),
+  ], /\b(?:never|(?:not|hasnt|havent|hadnt|didnt) (?:had|have|ever))\b(?: \w+){0,3} before\b|\bfirst (?:ever|one|time|fit|seizure)\b/), // "never had one before": a first fit
   // A knock, bang or injury to the head (the head injury rules in people at risk).
   headKnock: sig('normal', [
     '(?:hit|banged|bumped|knocked|smacked|bashed|injured|hurt|whacked|cracked|clonked|bonked)(?: \\w+){0,4} head', 'head (?:injury|injuries|bump|knock|wound|cut|gash)',

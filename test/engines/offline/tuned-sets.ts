@@ -54,6 +54,9 @@ export const TUNED_SETS: readonly TunedSet[] = [
   { set: 'styles-c', kind: 'messages', limits: { overTriage: 0.12, severity: 0.85, route: 0.95 } },
   { set: 'pairs-c', kind: 'messages', limits: { overTriage: 0.33, severity: 0.66, route: 0.95 } },
   { set: 'conv-c', kind: 'conversations' },
+  // pairs-d: written blind, measured twice unread, then its three under-triaged cases read and
+  // fixed; held to its A&E recall and to the over-triage it reaches now.
+  { set: 'pairs-d', kind: 'messages', limits: { overTriage: 0.39, severity: 0.6, route: 0.95 } },
 ];
 
 const fileOf = (set: string) => `test/eval/${set}-cases.jsonl`;
