@@ -122,11 +122,11 @@ const WELL_NOW: ReadonlySet<SignalId> = new Set(['recovered', 'episodePassing'])
 function resolveAssessed(clauses: Clause[], findings: Finding<SignalId>[]): void {
   const at = clauses.findIndex((c) => ASSESSED_SINCE.test(c.text));
   if (at < 0) return;
-  const after = clauses.slice(at).map((c) => c.text.slice(c === clauses[at] ? (ASSESSED_SINCE.exec(c.text)?.index ?? 0) : 0)).join(' ');
+  const cue = ASSESSED_SINCE.exec(clauses[at]?.text ?? '')?.index ?? 0;
+  const after = [clauses[at]?.text.slice(cue), ...clauses.slice(at + 1).map((c) => c.text)].join(' ');
   if (NOT_OVER.test(after)) return;
   if (!findings.some((f) => WELL_NOW.has(f.concept) && f.assertion === 'present' && f.clause >= at)) return;
   // Signs told after the assessment are the person's now ("they sent him home, now he is floppy").
-  const firstAfter = (i: number) => findings.some((f) => f.clause > at && f.clause === i && COUNTS_AS_PRESENT.has(f.assertion) && !WELL_NOW.has(f.concept));
-  if (clauses.some((_, i) => i > at && firstAfter(i))) return;
+  if (findings.some((f) => f.clause > at && COUNTS_AS_PRESENT.has(f.assertion) && !WELL_NOW.has(f.concept))) return;
   for (const f of findings) if (f.clause >= 0 && f.clause <= at && f.assertion === 'present' && !WELL_NOW.has(f.concept)) f.assertion = 'resolved';
 }
