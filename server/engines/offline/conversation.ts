@@ -33,12 +33,13 @@ const ADDS_TO = /\b(?:also|as well|too|and now|now (?:i|he|she|they|its|it has)|
 
 /**
  * Oldest first: the recent user messages, then the (expanded) new one. A new message that
- * describes symptoms of its own, with nothing saying it adds to the earlier ones, is read alone,
- * so a second, unrelated complaint is not mixed with the first.
+ * tells symptoms of its own, with nothing saying it adds to the earlier ones, is read alone,
+ * so a second, unrelated complaint is not mixed with the first. One that only denies symptoms
+ * ("no fever, no shivering") answers the complaint before it.
  */
-export function patientMessages(input: TurnInput, exchanges: number, describesSymptoms: (text: string) => boolean = () => false): string[] {
+export function patientMessages(input: TurnInput, exchanges: number, tellsSymptoms: (text: string) => boolean = () => false): string[] {
   const text = expandedText(input);
-  const startsAfresh = (t: string) => describesSymptoms(t) && !ADDS_TO.test(t);
+  const startsAfresh = (t: string) => tellsSymptoms(t) && !ADDS_TO.test(t);
   if (text === input.text && startsAfresh(text)) return [text];
   // A follow-up reads back to the message that began the current complaint, and no further.
   const earlier = recentUserMessages(input, exchanges);

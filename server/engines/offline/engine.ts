@@ -53,7 +53,7 @@ async function* route(router: Router, historyExchanges: number, ctx: TurnContext
   const started = performance.now();
   const previous = patientMessages(ctx.input, historyExchanges).slice(0, -1);
   const kind = router.classify(ctx.input.text, previous, expandedText(ctx.input) !== ctx.input.text);
-  const messages = patientMessages(ctx.input, historyExchanges, router.describesSymptoms);
+  const messages = patientMessages(ctx.input, historyExchanges, router.tellsSymptoms);
   yield { type: 'Record', record: { timings: { route: Math.round(performance.now() - started) }, trace: { offlineRoute: kind } } };
   switch (kind) {
     case 'symptoms':
@@ -79,7 +79,7 @@ async function* reason(
 ): AsyncGenerator<RunnerEvent, Analysis> {
   const started = performance.now();
   const candidates = await widen(retriever, query, retrieval, ctx.signal);
-  const messages = patientMessages(ctx.input, historyExchanges, router.describesSymptoms);
+  const messages = patientMessages(ctx.input, historyExchanges, router.tellsSymptoms);
   const result = analyser.analyse(messages, ctx.input.demographics, candidates);
 
   let thinking = '';
@@ -145,7 +145,7 @@ async function* respond(
   const page = pages.get(analysis.prediction.condition);
   // Re-read the messages against the predicted page: the safety floor may have changed it.
   const compiled = page && analyser.conditions.find((c) => c.page.slug === page.slug);
-  const messages = patientMessages(ctx.input, historyExchanges, router.describesSymptoms);
+  const messages = patientMessages(ctx.input, historyExchanges, router.tellsSymptoms);
   const facts = analyser.facts(messages, ctx.input.demographics);
   const candidate = compiled ? scoreCondition(compiled, analyser.reader.read([...messages, ...facts.derived]), facts) : undefined;
   const seeGp = candidate ? candidateSeverity(candidate, facts, messages, ctx.input.demographics).seeGp === true : false;

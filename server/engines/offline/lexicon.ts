@@ -321,7 +321,8 @@ export function matchPhrase(phrase: Phrase, clauses: StemmedClause[]): PhraseMat
  * A phrase that carries its own negation ("not drinking", "cant wee") only matches when, in the
  * text, the negation comes before the word it negates in the phrase, with at most one other
  * meaningful word between them and no "and" or comma: "still drinking his milk, no rash" is not
- * "not drinking", and "cant get comfy at all and my wee looks pink" is not "cant wee".
+ * "not drinking", and "cant get comfy at all and my wee looks pink" is not "cant wee". A negation
+ * that ends the phrase must follow the word before it.
  */
 function negationGoverns(phrase: Phrase, sc: StemmedClause, span: { start: number; end: number }): boolean {
   const { tokens, commasAfter } = sc.clause;
@@ -349,6 +350,20 @@ function negationGoverns(phrase: Phrase, sc: StemmedClause, span: { start: numbe
       }),
     );
     if (!governs) return false;
+  }
+  // A negation that ends the phrase ("fever not [going]", its verb a stop word) follows its word:
+  // "no fever" says the opposite.
+  const last = phrase.stems.length - 1;
+  const trailing = phrase.stems[last] as string;
+  if (last > 0 && NEGATION_STEMS.has(trailing)) {
+    const before = phrase.stems[last - 1] as string;
+    let seenBefore = false;
+    let follows = false;
+    for (let i = span.start; i < span.end && !follows; i++) {
+      if (sc.stems[i] === before) seenBefore = true;
+      else if (sc.stems[i] === trailing && seenBefore) follows = true;
+    }
+    if (!follows) return false;
   }
   return true;
 }

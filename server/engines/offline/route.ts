@@ -117,8 +117,13 @@ const SOMEONE_ELSE = /\b(?:mum|mom|mother|dad|father|husband|wife|partner|friend
 export interface Router {
   /** `answersQuestion`: the message replies to the engine's own yes/no question. */
   classify(text: string, previousUserMessages: string[], answersQuestion?: boolean): MessageKind;
-  /** The text names symptoms the pages list (or an emergency). */
+  /** The text names symptoms the pages list (or an emergency), had or denied. */
   describesSymptoms(text: string): boolean;
+  /**
+   * The text tells symptoms the person has (or an emergency): "no fever, no shivering" talks about
+   * symptoms but tells none, so it answers the complaint before it rather than starting another.
+   */
+  tellsSymptoms(text: string): boolean;
 }
 
 export function createRouter(reader: Reader, conditions: readonly CompiledCondition[]): Router {
@@ -134,14 +139,18 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
     }
   }
   /** How specific the most specific page phrase in the text is, or null when none matches. */
-  const strongest = (text: string): number | null => {
+  // Negated phrases count too unless `had` is asked for: "no fever" is still talk about symptoms.
+  const strongest = (text: string, had = false): number | null => {
     const clauses = reader.read([text]);
     let best: number | null = null;
-    // Negated phrases count too: "no fever" is still talk about symptoms.
-    for (const p of phrasesSharingAWord(phrases, clauses)) if (matchPhrase(p, clauses)?.quality === 1) best = Math.max(best ?? 0, p.specificity);
+    for (const p of phrasesSharingAWord(phrases, clauses)) {
+      const m = matchPhrase(p, clauses);
+      if (m?.quality === 1 && !(had && m.negated)) best = Math.max(best ?? 0, p.specificity);
+    }
     return best;
   };
   const describesSymptoms = (text: string): boolean => assessSafety(text).emergency || strongest(text) !== null;
+  const tellsSymptoms = (text: string): boolean => assessSafety(text).emergency || strongest(text, true) !== null;
   const medical = (text: string) => describesSymptoms(text) || MEDICAL.test(normalise(text));
   // Short, one common symptom, no time or detail: "I have a rash", "headache", "tired all the time".
   const brief = (t: string, specificity: number) =>
@@ -156,6 +165,7 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
   };
   return {
     describesSymptoms,
+    tellsSymptoms,
     classify(text, previousUserMessages, answersQuestion = false) {
       const t = normalise(text).trim();
       if (answersQuestion) return 'followUp';

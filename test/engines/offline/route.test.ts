@@ -147,6 +147,23 @@ describe('offline route', () => {
     expect((await route('thanks!', history)).decision.route).toBe('DIRECT');
   });
 
+  it('reads a message that only denies symptoms with the complaint it answers, and a new complaint alone', async () => {
+    const history = [
+      { role: 'user' as const, content: 'my forearm is red, hot and swollen and the redness is creeping up' },
+      { role: 'assistant' as const, content: 'Do you have a temperature, or feel unwell in yourself?' },
+    ];
+    // "no temperature" once read as "fever not [going]", a glandular fever phrase: a negation that
+    // ends a phrase must follow its word.
+    for (const denial of ['no temperature', 'no, not shivery, dont feel ill in myself, no fever']) {
+      const { decision } = await route(denial, history);
+      expect(decision.route).toBe('TRIAGE');
+      if (decision.route === 'TRIAGE') expect(decision.query).toMatch(/forearm is red/);
+    }
+    const { decision } = await route('other question, ive got a sore throat and a blocked nose', history);
+    if (decision.route === 'TRIAGE') expect(decision.query).not.toMatch(/forearm/);
+    expect(decision.route).toBe('TRIAGE');
+  });
+
   it('does not triage an off-topic question just because symptoms came earlier', async () => {
     const history = [{ role: 'user' as const, content: 'I have a sore throat' }];
     expect((await route('can you recommend a good pizza place?', history)).decision.route).toBe('DIRECT');
