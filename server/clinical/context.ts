@@ -42,6 +42,8 @@ export interface ModifierScope {
   end: number;
   /** The cue's words, for traces. */
   cue: string;
+  /** Reaches only phrases that name a condition (`ModifierRule.namesOnly`). */
+  namesOnly?: true;
 }
 
 const DEFAULT_SCOPE = 12;
@@ -88,7 +90,7 @@ function scopesOfRule(clause: Clause, rule: ModifierRule, out: ModifierScope[]):
     const max = rule.maxScope ?? DEFAULT_SCOPE;
     const start = rule.direction === 'FORWARD' ? cueStart : walkBackward(clause, cueStart, max);
     const end = rule.direction === 'BACKWARD' ? cueEnd : walkForward(clause, cueEnd, max);
-    out.push({ category: rule.category, start, end, cue: m[0] });
+    out.push({ category: rule.category, start, end, cue: m[0], ...(rule.namesOnly ? { namesOnly: true as const } : {}) });
   }
 }
 
@@ -105,9 +107,12 @@ export function modifierScopes(clause: Clause): ModifierScope[] {
   return out;
 }
 
-/** The modifier that covers all of tokens [start, end), if any (the highest in priority). */
-export function scopeCovering(clause: Clause, start: number, end: number): ModifierScope | undefined {
-  return modifierScopes(clause).find((s) => s.start <= start && end <= s.end);
+/**
+ * The modifier that covers all of tokens [start, end), if any (the highest in priority).
+ * `name`: the phrase names a condition, so scopes that reach only names count.
+ */
+export function scopeCovering(clause: Clause, start: number, end: number, name = false): ModifierScope | undefined {
+  return modifierScopes(clause).find((s) => s.start <= start && end <= s.end && (name || !s.namesOnly));
 }
 
 export interface NegationOptions {
@@ -122,6 +127,8 @@ export interface AssertionOptions {
   negation: NegationOptions | false;
   /** Read the other modifiers too (false: only negation, as for phrases that carry their own meaning). */
   modifiers: boolean;
+  /** The phrase names a condition ("meningitis"), so a fear of it is read as one. */
+  name?: boolean;
 }
 
 /** What a phrase at tokens [start, end) of a clause says about the person, and the cue that says it. */
@@ -130,13 +137,16 @@ export function assertionAt(clause: Clause, start: number, end: number, options:
     return RESOLVED_NOW.test(clause.text) ? { assertion: 'resolved' } : { assertion: 'absent' };
   }
   if (!options.modifiers) return { assertion: 'present' };
-  const scope = scopeCovering(clause, start, end);
+  const scope = scopeCovering(clause, start, end, options.name);
   return scope ? { assertion: ASSERTION_OF[scope.category], cue: scope.cue } : { assertion: 'present' };
 }
 
-/** Whether any non-evidence modifier (question, fear, someone else, long ago) covers token i. */
-export function notEvidenceAt(clause: Clause, i: number): boolean {
-  return modifierScopes(clause).some((s) => s.category !== 'POSSIBLE' && s.start <= i && i < s.end);
+/**
+ * Whether any non-evidence modifier (question, fear, someone else, long ago) covers token i.
+ * `name`: the token is part of a condition's name, so fears that reach only names count.
+ */
+export function notEvidenceAt(clause: Clause, i: number, name = false): boolean {
+  return modifierScopes(clause).some((s) => s.category !== 'POSSIBLE' && s.start <= i && i < s.end && (name || !s.namesOnly));
 }
 
 // ---- negation (ConText's NEGATED category): a cue before the phrase, or a denial after it

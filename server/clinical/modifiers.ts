@@ -30,6 +30,11 @@ export interface ModifierRule {
   maxScope?: number;
   /** Only in a clause that ended with a question mark (the words alone could be a statement). */
   questionOnly?: boolean;
+  /**
+   * Only over a phrase that names a condition: "scared of meningitis" fears the illness, while
+   * "scared of this rash" has the rash (see `Signal.namesCondition`).
+   */
+  namesOnly?: boolean;
   /** Why the cue exists, shown in staff traces. */
   note: string;
 }
@@ -67,6 +72,7 @@ export const MODIFIERS: readonly ModifierRule[] = [
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bwhen (?:is|are) (?:a |an |the )?\w+/, maxScope: 10, note: 'asking when a sign matters' },
   // ---- feared: the sign or condition is what the person is afraid of, not what they have
   { category: 'FEARED', direction: 'FORWARD', pattern: new RegExp(`\\b(?:scared|afraid|terrified|frightened|petrified|paranoid|worried|worrying|panicking|anxious|fear|fearing|convinced|nervous|freaking out|freaked out|panicked)(?: \\w+){0,2}? (?:that |about |of )?(?:its|it is|it was|this was|that was|it could be|it might be|it may be|this is|this could be|thats|that its|its going to be|its gonna be|${PERSON} ${WILL}|(?:ill|hell|shell) (?:get|start|go|have|end up|develop|be)|${PERSON} (?:has|have|had|is having|am having|im having|might have|could have|has got|have got|got)|(?:getting|having|developing|catching|it being|it turning into|it becoming))\\b`), maxScope: 8, note: 'a named fear' },
+  { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:scared|afraid|terrified|frightened|petrified|paranoid|worried|worrying|panicking|panicked|panicky|anxious|fear|fearing|freaking out|freaked out|nervous|obsessed|obsessing) (?:about|of|over) (?:(?:it being|getting|having|catching|developing) )?(?:a |an |the )?/, maxScope: 4, namesOnly: true, note: 'a fear of a named illness' },
   { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:googled|google says|dr google|read (?:online|on the internet|that|about)|(?:ive|i have|i|just|id) read|looked (?:it )?up|searched online|online (?:it )?says|the internet says|tiktok)\b/, maxScope: 12, note: 'something read, not something had' },
   {
     category: 'FEARED',

@@ -27,7 +27,7 @@ const READING: Record<Signal['negation'], AssertionOptions> = {
 export function findSignalFindings(clauses: Clause[]): Finding<SignalId>[] {
   const findings: Finding<SignalId>[] = [];
   for (const [id, signal] of Object.entries(SIGNALS) as [Exclude<SignalId, ContextSignalId>, Signal][]) {
-    const reading = READING[signal.negation];
+    const reading = signal.namesCondition ? { ...READING[signal.negation], name: true } : READING[signal.negation];
     clauses.forEach((clause, index) => {
       if (signal.unless?.test(clause.text)) return;
       // exec on the signal's own (global) pattern rather than matchAll, which clones the pattern

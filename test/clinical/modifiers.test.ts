@@ -32,12 +32,20 @@ describe.each([
   ['asked whether it is a named condition', 'i have anaphylaxis, i used my epipen', 'itchy blotches on my arms, lips fine. is this anaphylaxis starting?'],
   ['feared, told in the past tense', 'i am having a heart attack', 'heartburn after a curry, gone now, im worried it was a heart attack'],
   ['what a sign can mean in general', 'my face has dropped on one side', 'my cheek twitches, i read it can be a sign of a face dropping from a stroke'],
+  ['a fear of a named illness', 'the gp thinks its meningitis, my neck is so stiff', 'panicking about meningitis, my neck is so stiff from sleeping funny'],
 ])('%s: a minimal pair', (_modifier, has, hasNot) => {
   it(`"${has}" fires a 999 rule`, () => expect(level(has)).toBe('EMERGENCY'));
   it(`"${hasNot}" does not`, () => expect(level(hasNot)).not.toBe('EMERGENCY'));
 });
 
 describe('what each modifier says of a phrase', () => {
+  it('a fear "of" or "about" reaches only the name of an illness: "scared of this rash" still has the rash', () => {
+    expect(assertionOf('im scared of meningitis', 'meningitisMention')).toBe('feared');
+    expect(assertionOf('worried about sepsis', 'sepsisMention')).toBe('feared');
+    expect(level('so scared of this rash, it doesnt fade when i press a glass on it')).toBe('EMERGENCY');
+    expect(level('terrified about the chest pain, crushing and going into my left arm')).toBe('EMERGENCY');
+  });
+
   it('names the assertion and the cue', () => {
     expect(assertionOf('terrified its meningitis', 'meningitisMention')).toBe('feared');
     expect(assertionOf('what are the signs of a stroke?', 'strokeMention')).toBe('hypothetical');

@@ -4,7 +4,7 @@
  *
  * Each concept is a phrase pattern over normalised clause text with its negation mode (signal.ts).
  */
-import { sig, type Signal } from './signal.js';
+import { conditionName, sig, type Signal } from './signal.js';
 import { CONFUSION_PHRASES } from './phrases.js';
 
 export const BRAIN_AND_NERVES = {
@@ -44,7 +44,7 @@ export const BRAIN_AND_NERVES = {
     '(?:no|not|cant|cannot|couldnt) (?:speak|talk|speaking|talking) (?:good|well|right|properly|clear|clearly|normal)',
   ]),
   // The person says this is (or may be) a stroke or a mini stroke.
-  strokeMention: sig('normal', [
+  strokeMention: conditionName([
     '(?:having|is having|am having|im having|hes having|shes having) (?:a )?(?:stroke|storke|strok|mini stroke)',
     'think (?:i|im|hes|shes|he|she|theyre|it|its|this)(?: is| am| might be| could be| may be| has| had)?(?: having)?(?: had)?(?: a)? (?:stroke|storke|strok|mini stroke|tia)',
     'mini stroke', 'signs? of (?:a )?stroke',

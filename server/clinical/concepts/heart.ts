@@ -4,7 +4,7 @@
  *
  * Each concept is a phrase pattern over normalised clause text with its negation mode (signal.ts).
  */
-import { sig, type Signal } from './signal.js';
+import { conditionName, sig, type Signal } from './signal.js';
 import { POSS, CHEST, TUMMY } from './phrases.js';
 
 export const HEART = {
@@ -25,7 +25,7 @@ export const HEART = {
   // "like it's in a vice", often in a sentence of its own after "my chest."
   vice: sig('normal', ['(?:in|like) a vice', 'vice like', 'vicelike', 'someone (?:is )?(?:sitting|standing|kneeling) on (?:my|his|her) chest']),
   // The person says this is (or may be) a heart attack or a cardiac arrest.
-  heartAttack: sig('normal', [
+  heartAttack: conditionName([
     '(?:having|is having|am having|im having|hes having|shes having) (?:a )?heart attack',
     'think (?:i|im|hes|shes|he|she|theyre|it|its|this)(?: is| am| might be| could be| may be)?(?: having)?(?: a)? heart attack',
     'heart attack (?:right )?now', 'cardiac arrest', 'heart atack',

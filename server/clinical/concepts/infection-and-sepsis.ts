@@ -4,7 +4,7 @@
  *
  * Each concept is a phrase pattern over normalised clause text with its negation mode (signal.ts).
  */
-import { sig, type Signal } from './signal.js';
+import { conditionName, sig, type Signal } from './signal.js';
 
 export const INFECTION_AND_SEPSIS = {
   // Signs or words of an infection: a fever, a temperature of 38 or more, shivering, an infected wound, antibiotics.
@@ -29,7 +29,7 @@ export const INFECTION_AND_SEPSIS = {
     '(?:extreme|uncontrollable|violent|severe) shiver\\w*', 'shaking uncontrollably', 'cant stop shaking',
   ]),
   // The word sepsis, septic or blood poisoning.
-  sepsisMention: sig('normal', ['seps[iy]s', 'sepis', 'sespis', 'septic', 'septicaemia', 'blood poisoning']),
+  sepsisMention: conditionName(['seps[iy]s', 'sepis', 'sespis', 'septic', 'septicaemia', 'blood poisoning']),
   // A rash that does not fade under a pressed glass (meningitis, sepsis).
   nonBlanching: sig('normal', [
     // A glass test told by its result: not fading, or still to be seen, is the red flag; "it is not
@@ -60,7 +60,7 @@ export const INFECTION_AND_SEPSIS = {
     '(?:doesnt|dont|wont|didnt) (?:want to |like to )?look (?:at|into) (?:the )?(?:bright )?lights?', '(?:hiding|hides|hid|turning away|turns away|shielding (?:her|his|their|my) eyes) from (?:the )?lights?',
   ]),
   // The word meningitis (or meningococcal), in its common misspellings.
-  meningitisMention: sig('normal', ['meningitis', 'menigitis', 'meningitus', 'menengitis', 'meningites', 'meningococcal']),
+  meningitisMention: conditionName(['meningitis', 'menigitis', 'meningitus', 'menengitis', 'meningites', 'meningococcal']),
   // A headache, a rash or being sick: what comes with the meningitis signs.
   meningitisCompanion: sig('normal', ['headache', 'head ache', 'head hurts', 'head is pounding', 'pounding head', 'rash', 'vomit\\w*', 'being sick']),
   // Whose temperature: a breastfeeding mother's own fever is not her baby's.
@@ -71,7 +71,7 @@ export const INFECTION_AND_SEPSIS = {
     'feel(?:ing)? (?:really |very |a bit |quite |so )?(?:fluey|flu like|achy|run down)',
   ]),
   // The word mumps.
-  mumpsMention: sig('normal', ['mumps']),
+  mumpsMention: conditionName(['mumps']),
   // A rash or a rash illness (chickenpox, shingles, measles, slapped cheek).
   rashInfection: sig('normal', ['chickenpox', 'chicken pox', 'shingles', 'measles', 'slapped cheek', 'rubella', 'rash']),
   // Ordinary signs of an infection: a sore throat, mouth ulcers, a cough, a cold sore, a rash.
@@ -83,7 +83,7 @@ export const INFECTION_AND_SEPSIS = {
   // Chickenpox.
   chickenpox: sig('normal', ['chicken ?pox']),
   // COVID-19 or a positive test for it.
-  covidMention: sig('normal', ['covid\\w*', 'corona ?virus', 'tested positive', 'positive (?:lateral flow|test|lft)']),
+  covidMention: conditionName(['covid\\w*', 'corona ?virus', 'tested positive', 'positive (?:lateral flow|test|lft)']),
   // A red line or streak spreading from a wound or infection.
   lymphangitis: sig('normal', ['red (?:line|lines|streak|streaks|track|tracks)(?: \\w+){0,4} (?:up|along|going|spreading|running|tracking|moving|towards?)', 'tracking up (?:my|his|her|the) (?:arm|leg)']),
   // A temperature of the whole body, not the joint's own heat: "my toe is red and hot" is gout as

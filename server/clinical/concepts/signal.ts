@@ -14,6 +14,8 @@ export interface Signal {
   negation: NegationMode;
   /** When this also matches the clause, the signal is ignored there (e.g. "cut myself shaving"). */
   unless?: RegExp;
+  /** The phrase names a condition ("meningitis", "sepsis"): a fear of it is a fear, not a sign. */
+  namesCondition?: true;
 }
 
 export const alt = (...parts: string[]): RegExp => new RegExp(`\\b(?:${parts.join('|')})\\b`, 'g');
@@ -23,3 +25,6 @@ export const sig = (negation: NegationMode, parts: string[], unless?: RegExp): S
   negation,
   ...(unless ? { unless } : {}),
 });
+
+/** A concept that is the name of a condition the person may say they have, or fear. */
+export const conditionName = (parts: string[]): Signal => ({ ...sig('normal', parts), namesCondition: true });

@@ -167,7 +167,7 @@ function namesCondition(title: Phrase, clauses: StemmedClause[]): boolean {
   if (words.length === 0) return false;
   return clauses.some(({ clause }) => {
     // A name asked about or feared ("how do you tell heartburn from a heart attack") is not named as the person's.
-    const at = words.map((w) => clause.tokens.findIndex((t, i) => (t === w || t === `${w}s` || `${t}s` === w || t === w.replace(/s$/, '')) && !notEvidenceAt(clause, i)));
+    const at = words.map((w) => clause.tokens.findIndex((t, i) => (t === w || t === `${w}s` || `${t}s` === w || t === w.replace(/s$/, '')) && !notEvidenceAt(clause, i, true)));
     return at.every((i) => i >= 0) && Math.max(...at) - Math.min(...at) <= words.length + 1;
   });
 }

@@ -29,7 +29,7 @@ const AGE_FROM = [50, 65, 75];
 
 /** The non-evidence modifier over token i (the highest in priority), if any; "possible" is evidence. */
 function contextAt(clause: Clause, i: number): string | undefined {
-  return modifierScopes(clause).find((s) => s.category !== 'POSSIBLE' && s.start <= i && i < s.end)?.category;
+  return modifierScopes(clause).find((s) => s.category !== 'POSSIBLE' && !s.namesOnly && s.start <= i && i < s.end)?.category;
 }
 
 function clauseFeatures(clause: Clause, out: Set<string>): void {
