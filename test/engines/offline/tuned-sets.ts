@@ -57,6 +57,9 @@ export const TUNED_SETS: readonly TunedSet[] = [
   // pairs-d: written blind, measured twice unread, then its three under-triaged cases read and
   // fixed; held to its A&E recall and to the over-triage it reaches now.
   { set: 'pairs-d', kind: 'messages', limits: { overTriage: 0.39, severity: 0.6, route: 0.95 } },
+  // styles-d: written blind, measured three times unread, then its over-triage read (2026-12-02);
+  // held to the safety targets and to the over-triage and severity it reaches now.
+  { set: 'styles-d', kind: 'messages', limits: { overTriage: 0.165, severity: 0.83, route: 0.95 } },
 ];
 
 const fileOf = (set: string) => `test/eval/${set}-cases.jsonl`;
