@@ -1,6 +1,6 @@
 import type { ConditionPage, Flag } from '../../knowledge/types.js';
 import { normalise } from '../../clinical/text.js';
-import { phraseOf, stem, STOPWORDS, type Phrase } from './lexicon.js';
+import { PhraseIndex, phraseOf, stem, STOPWORDS, type Phrase } from './lexicon.js';
 
 /** A page's warning sign: 999 (red), be seen soon (urgent), or see a GP when you can (routine). */
 export type FlagLevel = 'red' | 'urgent' | 'routine';
@@ -56,6 +56,8 @@ export interface CompiledCondition {
    * that half is specific ("scalds", "heatstroke"; not "vomiting").
    */
   titles: Phrase[];
+  /** Finds which of its phrases a text could match; shared by the conditions compiled together. */
+  phraseIndex: PhraseIndex;
 }
 
 const TELLING_TITLE = 0.45;
@@ -160,6 +162,7 @@ export function compileConditions(pages: readonly ConditionPage[], fix: (t: stri
     }
   }
   const isOthersSymptom = (p: Phrase, slug: string) => [...(symptomKeys.get([...p.stems].sort().join(' ')) ?? [])].some((s) => s !== slug);
+  const phraseIndex = new PhraseIndex();
   return raw.map((c) => {
     // Only the hallmark symptoms (the first three). An urgent flag that is part of a hallmark
     // phrase restates it; a red flag only when it is the very same phrase ("drooling" as both a
@@ -175,6 +178,7 @@ export function compileConditions(pages: readonly ConditionPage[], fix: (t: stri
     return {
       page: c.page,
       titles,
+      phraseIndex,
       symptoms: c.symptoms.map((s) => ({ ...s, phrases: s.phrases.map(weigh) })),
       flags: c.flags.map((f) => ({
         ...withoutMixedFacts(f, c.symptomStems),

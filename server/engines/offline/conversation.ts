@@ -39,10 +39,11 @@ const ADDS_TO = /\b(?:also|as well|too|and now|now (?:i|he|she|they|its|it has)|
  */
 export function patientMessages(input: TurnInput, exchanges: number, tellsSymptoms: (text: string) => boolean = () => false): string[] {
   const text = expandedText(input);
+  const earlier = recentUserMessages(input, exchanges);
+  if (earlier.length === 0) return [text];
   const startsAfresh = (t: string) => tellsSymptoms(t) && !ADDS_TO.test(t);
   if (text === input.text && startsAfresh(text)) return [text];
   // A follow-up reads back to the message that began the current complaint, and no further.
-  const earlier = recentUserMessages(input, exchanges);
   let from = 0;
   for (let i = earlier.length - 1; i >= 0; i--) {
     if (startsAfresh(earlier[i] as string)) {

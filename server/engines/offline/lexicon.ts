@@ -215,30 +215,90 @@ function reassuredWithin(sc: StemmedClause, phrase: Phrase, span: { start: numbe
 }
 
 /**
- * The phrases of a fixed list that share at least one word with the text, in list order. No other
- * phrase of the list can match it (a match needs all, or all but one of three or more, of a
- * phrase's words; a reassured word is a word of the text), so callers try only these: a turn tries
- * every page's phrases, and most share nothing with what the person wrote.
+ * Which phrases of fixed lists a text could match: those with all their words in the text, or all
+ * but one of three or more (what `matchPhrase` needs before it looks further), and, when asked,
+ * those sharing a word the person said was fine (a reassured match needs only that word). No
+ * other phrase can match, so callers try only these: a turn tries every page's phrases (about
+ * 2,000 lists, 10,000 phrases) and most share nothing with what was written. One index serves the
+ * lists compiled together (the pages, or the router's phrases), so it lives as long as they do;
+ * what the text could match is worked out once per text, over every list at once.
  */
-export function phrasesSharingAWord<P extends Phrase>(phrases: readonly P[], clauses: readonly StemmedClause[]): readonly P[] {
-  const said = stemsOf(clauses);
-  let index = WORD_INDEX.get(phrases);
-  if (!index) {
-    index = new Map();
-    phrases.forEach((p, at) => {
-      for (const s of new Set(p.stems)) {
-        const list = index?.get(s);
-        if (list) list.push(at);
-        else index?.set(s, [at]);
-      }
-    });
-    WORD_INDEX.set(phrases, index);
+export class PhraseIndex {
+  /** Phrase numbers by stem, once per use of the stem in the phrase. */
+  private readonly byStem = new Map<string, number[]>();
+  private readonly lengths: number[] = [];
+  private readonly ids = new WeakMap<readonly Phrase[], Int32Array>();
+  private found = new Uint16Array(1024);
+  private could = new Uint8Array(1024);
+  private marked: number[] = [];
+  private lastClauses: readonly StemmedClause[] | undefined;
+
+  /** The phrases of `phrases` the text could match, in list order. */
+  couldMatch<P extends Phrase>(phrases: readonly P[], clauses: readonly StemmedClause[], reassured?: ReadonlySet<string>): P[] {
+    const ids = this.idsOf(phrases);
+    if (this.lastClauses !== clauses) this.compute(clauses);
+    const out: P[] = [];
+    const could = this.could;
+    if (!reassured?.size) {
+      for (let at = 0; at < ids.length; at++) if (could[ids[at] as number] === 1) out.push(phrases[at] as P);
+      return out;
+    }
+    const said = stemsOf(clauses);
+    for (let at = 0; at < ids.length; at++) {
+      const p = phrases[at] as P;
+      if (could[ids[at] as number] === 1 || p.stems.some((st) => reassured.has(st) && said.has(st))) out.push(p);
+    }
+    return out;
   }
-  const hits = new Set<number>();
-  for (const s of said) for (const at of index.get(s) ?? NOWHERE) hits.add(at);
-  return [...hits].sort((a, b) => a - b).map((at) => phrases[at] as P);
+
+  private idsOf(phrases: readonly Phrase[]): Int32Array {
+    const known = this.ids.get(phrases);
+    if (known) return known;
+    const ids = new Int32Array(phrases.length);
+    phrases.forEach((p, at) => {
+      const id = this.lengths.length;
+      this.lengths.push(p.stems.length);
+      for (const st of p.stems) {
+        const list = this.byStem.get(st);
+        if (list) list.push(id);
+        else this.byStem.set(st, [id]);
+      }
+      ids[at] = id;
+    });
+    if (this.lengths.length > this.could.length) {
+      const size = 2 ** Math.ceil(Math.log2(this.lengths.length));
+      this.found = new Uint16Array(size);
+      this.could = new Uint8Array(size);
+      this.marked = [];
+    }
+    this.ids.set(phrases, ids);
+    this.lastClauses = undefined; // what the last text could match did not cover these
+    return ids;
+  }
+
+  private compute(clauses: readonly StemmedClause[]): void {
+    for (const id of this.marked) this.could[id] = 0;
+    const touched: number[] = [];
+    for (const st of stemsOf(clauses)) {
+      for (const id of this.byStem.get(st) ?? NOWHERE) {
+        if (this.found[id] === 0) touched.push(id);
+        this.found[id] = (this.found[id] ?? 0) + 1;
+      }
+    }
+    const marked: number[] = [];
+    for (const id of touched) {
+      const n = this.lengths[id] as number;
+      const missing = n - (this.found[id] ?? 0);
+      this.found[id] = 0;
+      if (missing === 0 || (missing === 1 && n >= 3)) {
+        this.could[id] = 1;
+        marked.push(id);
+      }
+    }
+    this.marked = marked;
+    this.lastClauses = clauses;
+  }
 }
-const WORD_INDEX = new WeakMap<readonly Phrase[], Map<string, number[]>>();
 
 export interface PhraseMatch {
   phrase: Phrase;

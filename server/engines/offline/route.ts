@@ -2,7 +2,7 @@ import { assessSafety } from '../../safety/index.js';
 import { CARE_QUESTION } from './follow-up.js';
 import { normalise } from '../../clinical/text.js';
 import type { CompiledCondition, WeightedPhrase } from './conditions.js';
-import { matchPhrase, phrasesSharingAWord, stem, STOPWORDS, type Reader } from './lexicon.js';
+import { matchPhrase, PhraseIndex, stem, STOPWORDS, type Reader } from './lexicon.js';
 import { CLARIFY, type Known, DIRECT } from './templates.js';
 
 /**
@@ -138,12 +138,13 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
       phrases.push(p);
     }
   }
+  const index = new PhraseIndex();
   /** How specific the most specific page phrase in the text is, or null when none matches. */
   // Negated phrases count too unless `had` is asked for: "no fever" is still talk about symptoms.
   const strongest = (text: string, had = false): number | null => {
     const clauses = reader.read([text]);
     let best: number | null = null;
-    for (const p of phrasesSharingAWord(phrases, clauses)) {
+    for (const p of index.couldMatch(phrases, clauses)) {
       const m = matchPhrase(p, clauses);
       if (m?.quality === 1 && !(had && m.negated)) best = Math.max(best ?? 0, p.specificity);
     }

@@ -1,7 +1,7 @@
 import { notEvidenceAt } from '../../clinical/context.js';
 import type { CompiledCondition, CompiledFlag, FlagLevel, WeightedPhrase } from './conditions.js';
 import type { PatientFacts } from './facts.js';
-import { matchPhrase, phrasesSharingAWord, type Phrase, type PhraseMatch, type StemmedClause } from './lexicon.js';
+import { matchPhrase, reassuredStems, type PhraseIndex, type Phrase, type PhraseMatch, type StemmedClause } from './lexicon.js';
 
 /**
  * Scores candidate conditions against what the person wrote. Every number here is explainable:
@@ -102,10 +102,11 @@ function reassuredMatch(p: WeightedPhrase, clauses: StemmedClause[]): PhraseMatc
   return null;
 }
 
-function bestOf(phrases: WeightedPhrase[], clauses: StemmedClause[]): { positive?: BestMatch; negative?: BestMatch } {
+function bestOf(index: PhraseIndex, phrases: WeightedPhrase[], clauses: StemmedClause[]): { positive?: BestMatch; negative?: BestMatch } {
   let positive: BestMatch | undefined;
   let negative: BestMatch | undefined;
-  for (const p of phrasesSharingAWord(phrases, clauses)) {
+  const reassured = clauses.some((sc) => sc.reassured?.size) ? reassuredStems(clauses) : undefined;
+  for (const p of index.couldMatch(phrases, clauses, reassured)) {
     const m = matchPhrase(p, clauses) ?? reassuredMatch(p, clauses);
     if (!m) continue;
     const points = phrasePoints(p, m.quality);
@@ -197,7 +198,7 @@ export function scoreCondition(
   const denied: string[] = [];
   let score = 0;
   condition.symptoms.forEach((s, i) => {
-    const { positive, negative } = bestOf(s.phrases, clauses);
+    const { positive, negative } = bestOf(condition.phraseIndex, s.phrases, clauses);
     const weight = i === 0 ? WEIGHTS.hallmarkWeight : i < WEIGHTS.leadingSymptoms ? 1 : WEIGHTS.laterSymptomWeight;
     if (positive) {
       found.push({ kind: 'symptom', label: s.label, match: positive.match, points: positive.points * weight });
@@ -216,7 +217,7 @@ export function scoreCondition(
     if (tooShort(f, facts)) continue;
     // Flags decide severity, so they need the whole phrase, and a one-word phrase must be a
     // telling word ("confused", "hives"), not a common one ("worse", "pain").
-    const { positive, negative } = bestOf(tellingPhrases(f), current);
+    const { positive, negative } = bestOf(condition.phraseIndex, tellingPhrases(f), current);
     if (!positive && negative) denied.push(said(negative.match, clauses));
     if (positive && positive.match.quality === 1) {
       const weight = f.level === 'red' ? WEIGHTS.redFlagEvidence : WEIGHTS.urgentFlagEvidence;
