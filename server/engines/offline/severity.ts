@@ -38,7 +38,11 @@ export function decideSeverity(candidate: Candidate, facts: PatientFacts, text: 
   // the condition was named. A warning sign alone on a page nothing else points to ("on warfarin"
   // on the head injury page, "cold hands" on the meningitis page) is a doubt for a doctor today;
   // the safety rules catch the emergency signs themselves, whatever page the search lands on.
-  const fits = candidate.symptoms.length > 0 || candidate.namedInText;
+  // The symptom must be other words than the warning sign's own: "a temperature of 38.4" is both a
+  // symptom and the warning sign "high temperature with severe tummy pain" of acute pancreatitis,
+  // and is no evidence that a feverish toddler has pancreatitis.
+  const ownWords = (said: string) => red.some((f) => f.via === 'text' && f.said !== '' && (f.said.includes(said) || said.includes(f.said)));
+  const fits = candidate.symptoms.some((s) => !ownWords(s.said)) || candidate.namedInText;
   if (red.length > 0 && fits) {
     return { severity: 'A&E', reason: `the page lists ${quoteFlags(red)} as a reason to call 999 or go to A&E`, flags: red };
   }

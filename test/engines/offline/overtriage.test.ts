@@ -105,3 +105,15 @@ describe('facts that had over-counted', () => {
     expect(readFacts(['been like this for weeks now']).durationDays).toBe(21);
   });
 });
+
+describe("a page's warning sign needs other evidence for the page", () => {
+  it('is not an emergency when the only symptom is the warning sign\'s own words', () => {
+    // "a temperature" is both a pancreatitis symptom and its "high temperature with severe tummy pain" sign.
+    const a = analyse('my little boy has had a temperature of 38.6 since this morning', ['acute-pancreatitis']);
+    expect(a.severity.severity).not.toBe('A&E');
+  });
+  it('is an emergency when other words fit the page as well', () => {
+    const a = analyse('severe pain in the top of my tummy going through to my back, and a temperature of 38.6', ['acute-pancreatitis']);
+    expect(a.severity.severity).toBe('A&E');
+  });
+});
