@@ -16,6 +16,8 @@ export interface SymptomHit {
   /** What the person wrote for it. */
   said: string;
   points: number;
+  /** The words of the text it used ("clause:index"), to tell which evidence shares words. */
+  tokens: readonly string[];
 }
 
 export interface FlagHit {
@@ -24,6 +26,8 @@ export interface FlagHit {
   /** How it matched: words in the text, or a duration / age / pregnancy the flag names. */
   via: 'text' | 'duration' | 'age' | 'pregnancy';
   said: string;
+  /** For a flag matched in the text, the words it used ("clause:index"); none for a fact. */
+  tokens?: readonly string[];
 }
 
 export interface Candidate {
@@ -237,9 +241,9 @@ export function scoreCondition(
     tokens.forEach((t) => used.add(t));
     score += credit;
     if (e.kind === 'symptom') {
-      if (credit > 0) symptoms.push({ label: e.label, phrase: e.match.phrase.text, said: said(e.match, clauses), points: credit });
+      if (credit > 0) symptoms.push({ label: e.label, phrase: e.match.phrase.text, said: said(e.match, clauses), points: credit, tokens });
     } else {
-      flags.push({ label: e.label, level: e.kind, via: 'text', said: said(e.match, clauses) });
+      flags.push({ label: e.label, level: e.kind, via: 'text', said: said(e.match, clauses), tokens });
     }
   }
   const namedInText = condition.titles.some((t) => namesCondition(t, clauses));

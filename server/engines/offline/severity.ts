@@ -41,8 +41,8 @@ export function decideSeverity(candidate: Candidate, facts: PatientFacts, text: 
   // The symptom must be other words than the warning sign's own: "a temperature of 38.4" is both a
   // symptom and the warning sign "high temperature with severe tummy pain" of acute pancreatitis,
   // and is no evidence that a feverish toddler has pancreatitis.
-  const ownWords = (said: string) => red.some((f) => f.via === 'text' && f.said !== '' && (f.said.includes(said) || said.includes(f.said)));
-  const fits = candidate.symptoms.some((s) => !ownWords(s.said)) || candidate.namedInText;
+  const flagWords = new Set(red.flatMap((f) => f.tokens ?? []));
+  const fits = candidate.symptoms.some((s) => !s.tokens.some((t) => flagWords.has(t))) || candidate.namedInText;
   if (red.length > 0 && fits) {
     return { severity: 'A&E', reason: `the page lists ${quoteFlags(red)} as a reason to call 999 or go to A&E`, flags: red };
   }
