@@ -67,6 +67,18 @@ describe('LexicalEmbedder', () => {
     expect(await best('sore red skin after the sun, no headache')).toBe(2);
   });
 
+  it('corrects spelling the same whatever order the store returns the corpus in', async () => {
+    // "plaxter" is one edit from both "plaster" and "planter", each seen once: a tie the corpus
+    // order must not break (Chroma does not promise the order of a listing).
+    const docs = ['Keep a plaster over the cut.', 'A planter wart grows on the sole.', 'Sunburn: red, hot, sore skin.'];
+    const query = async (order: string[]) => {
+      const e = new LexicalEmbedder();
+      e.fitCorpus(order);
+      return (await e.embedQueries(['put a plaxter on it']))[0];
+    };
+    expect(await query([...docs].reverse())).toEqual(await query(docs));
+  });
+
   it('gives a zero query vector when nothing in it is known to the corpus', async () => {
     const e = new LexicalEmbedder();
     e.fitCorpus(corpus);

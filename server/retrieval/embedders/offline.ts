@@ -157,7 +157,10 @@ export class LexicalEmbedder implements RetrievalEmbedder {
         if (candidate[0] !== w[0]) continue;
         const distance = editDistance(w, candidate, max);
         if (distance > max) continue;
-        if (!best || distance < best.distance || (distance === best.distance && count > best.count)) best = { word: candidate, distance, count };
+        // Ties go to the alphabetically first word: the corpus comes from a store listing, whose order
+        // is not promised, and the same query must always get the same vector.
+        const better = !best || distance < best.distance || (distance === best.distance && (count > best.count || (count === best.count && candidate < best.word)));
+        if (better) best = { word: candidate, distance, count };
       }
     }
     return best ? { ...token, word: best.word, stem: stemmer(best.word) } : token;
