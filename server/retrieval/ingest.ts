@@ -1,7 +1,7 @@
 import type { Logger } from '../log.js';
 import { chunkDocument, type SourceDocument } from './chunks.js';
 import type { Embedder } from './embedders/types.js';
-import type { KnowledgeStore } from './store.js';
+import { SEARCH_WIDTH, type KnowledgeStore } from './store.js';
 
 /**
  * Brings a collection in line with a corpus, idempotently: a document whose hash is unchanged is
@@ -87,5 +87,9 @@ export async function ingestDocuments(
   stats.tookMs = Math.round(performance.now() - started);
   const changedAnything = stats.added + stats.updated + stats.removed > 0;
   options.log?.[changedAnything ? 'info' : 'debug']({ collection: store.name, embedder: embedder.id, ...stats }, 'knowledge ingest');
+  if (changedAnything) {
+    const chunks = await store.count();
+    if (chunks > SEARCH_WIDTH) options.log?.warn({ collection: store.name, chunks, searchWidth: SEARCH_WIDTH }, 'the knowledge base has outgrown the exact search width: searches are now approximate (raise SEARCH_WIDTH)');
+  }
   return stats;
 }

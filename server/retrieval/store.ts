@@ -36,6 +36,15 @@ export class StoreError extends Error {
 
 /** Page size for reading the whole collection (Chroma caps results per call). */
 const PAGE = 1_000;
+/**
+ * HNSW's ef_search, wider than the knowledge base (864 chunks today), so every search visits every
+ * vector: exact, and the same in every process. Chroma rebuilds its in-memory graph from the log
+ * at each start with several threads (a collection this small stays under its sync threshold), so
+ * with a narrower width (200) a page's best chunk was found after one start and missed after the
+ * next, and the same conversation got a different condition from one evaluation run to the next.
+ * At this size an exhaustive search costs about a millisecond.
+ */
+export const SEARCH_WIDTH = 4_000;
 
 export function chromaClient(url: string): ChromaClient {
   const u = new URL(url);
@@ -63,6 +72,8 @@ export class KnowledgeStore {
     if (existing) {
       const meta = existing.metadata ?? {};
       if (meta.embedder === embedder.id && meta.dimensions === embedder.dimensions) {
+        // Collections made before the search was exact keep their narrower width until told.
+        if ((existing.configuration?.hnsw?.ef_search ?? 0) < SEARCH_WIDTH) await existing.modify({ configuration: { hnsw: { ef_search: SEARCH_WIDTH } } });
         return new KnowledgeStore(existing, name, space, false);
       }
       log?.info({ collection: name, was: meta.embedder ?? null, now: embedder.id }, 'embedder changed: rebuilding the knowledge collection');
@@ -72,8 +83,7 @@ export class KnowledgeStore {
       name,
       embeddingFunction: null,
       metadata: { embedder: embedder.id, dimensions: embedder.dimensions, createdAt: new Date().toISOString() },
-      // A wide ef_search keeps recall near exact at this size.
-      configuration: { hnsw: { space, ef_search: 200 } },
+      configuration: { hnsw: { space, ef_search: SEARCH_WIDTH } },
     });
     return new KnowledgeStore(collection, name, space, true);
   }

@@ -4,7 +4,7 @@ import { chunkDocument, CorpusError, documentFromPage, parseJsonlCorpus } from '
 import { LexicalEmbedder, LEXICAL_VARIANTS } from '../../server/retrieval/embedders/offline.js';
 import { ingestDocuments } from '../../server/retrieval/ingest.js';
 import { ChromaRetriever } from '../../server/retrieval/retriever.js';
-import { chromaClient, KnowledgeStore } from '../../server/retrieval/store.js';
+import { chromaClient, KnowledgeStore, SEARCH_WIDTH } from '../../server/retrieval/store.js';
 import type { Embedder } from '../../server/retrieval/embedders/types.js';
 import { allPages, chromaUrl, collectionName } from './helpers.js';
 
@@ -99,6 +99,20 @@ describe('ingest', () => {
     // Same id but other dimensions is a different embedder too.
     const resized: Embedder = { id: other.id, dimensions: 16, embed: async (t) => t.map(() => Array.from({ length: 16 }, (_, i) => (i === 0 ? 1 : 0))) };
     expect((await open(name, resized)).created).toBe(true);
+  });
+
+  it('searches every vector: a new collection, and an older narrower one once opened', async () => {
+    const client = chromaClient(chromaUrl());
+    const fresh = collectionName('width-new');
+    await open(fresh);
+    expect((await client.getCollection({ name: fresh })).configuration?.hnsw?.ef_search).toBe(SEARCH_WIDTH);
+    // A collection made by an earlier version, with the approximate width it used then.
+    const older = collectionName('width-old');
+    await client.createCollection({ name: older, embeddingFunction: null, metadata: { embedder: embedder.id, dimensions: embedder.dimensions }, configuration: { hnsw: { space: 'ip', ef_search: 200 } } });
+    const reopened = await open(older);
+    expect(reopened.created).toBe(false);
+    expect((await client.getCollection({ name: older })).configuration?.hnsw?.ef_search).toBe(SEARCH_WIDTH);
+    expect(SEARCH_WIDTH).toBeGreaterThan((await allPages()).map(documentFromPage).flatMap(chunkDocument).length);
   });
 
   it('rejects a corpus with a repeated slug', async () => {
