@@ -73,6 +73,24 @@ function walkBackward(clause: Clause, from: number, max: number): number {
   return i + 1;
 }
 
+/** Words with which the writer turns to their own complaint inside the same clause ("and i have"). */
+const WRITER_TURNS = new Set(['i', 'im', 'ive', 'my', 'mine', 'me']);
+
+/**
+ * Another person's illness (`Clause.aside`) reaches the whole sentence, its pronouns included ("my
+ * mum had cauda equina, she couldnt feel it"), up to a terminator or the writer turning to
+ * themselves after "and" or a comma.
+ */
+function asideEnd(clause: Clause): number {
+  const { tokens, commasAfter } = clause;
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i] as string;
+    if (TERMINATORS.has(t)) return i;
+    if (WRITER_TURNS.has(t) && (tokens[i - 1] === 'and' || commasAfter.has(i - 1))) return i;
+  }
+  return tokens.length;
+}
+
 function scopesOfRule(clause: Clause, rule: ModifierRule, out: ModifierScope[]): void {
   if (rule.questionOnly && !clause.question) return;
   const pattern = new RegExp(rule.pattern.source, 'g');
@@ -102,6 +120,7 @@ export function modifierScopes(clause: Clause): ModifierScope[] {
   if (known) return known;
   const out: ModifierScope[] = [];
   for (const rule of MODIFIERS) scopesOfRule(clause, rule, out);
+  if (clause.aside) out.push({ category: 'OTHER', start: 0, end: asideEnd(clause), cue: clause.aside });
   out.sort((a, b) => PRIORITY.indexOf(a.category) - PRIORITY.indexOf(b.category));
   scopeCache.set(clause, out);
   return out;

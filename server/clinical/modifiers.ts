@@ -39,7 +39,8 @@ export interface ModifierRule {
   note: string;
 }
 
-const PERSON = '(?:i|he|she|they|it|we|you|my \\w+|his \\w+|her \\w+|the baby|baby)';
+// With the contracted forms as typed without apostrophes ("shes going to", "im going to").
+const PERSON = '(?:i|he|she|they|it|we|you|hes|shes|theyre|youre|im|my \\w+|his \\w+|her \\w+|the baby|baby)';
 const WILL = '(?:will|might|could|may|would|is going to|are going to|going to|gonna|ll)';
 const DEVELOP = '(?:get|gets|got|develop|develops|start|starts|begin|begins|become|becomes|go|goes|turn|turns|has|have|had|show|shows|end up|ends up|stop|stops|were|was)';
 
@@ -98,6 +99,8 @@ export const MODIFIERS: readonly ModifierRule[] = [
   // ---- someone else, in the past
   { category: 'OTHER', direction: 'FORWARD', pattern: /\b(?:family history of|history of \w+ in (?:the|my) family|(?:my|his|her|our) (?:mum|mom|mother|dad|father|brother|sister|nan|gran|grandma|grandad|grandfather|grandmother|uncle|aunt|auntie|cousin|friend|neighbour|colleague)s? (?:died|passed away|passed)(?: of| from| with)?|(?:a |my )?friends (?:mum|dad|son|daughter|husband|wife|baby)|someone i know|a friend of (?:mine|a friend)|a colleague)\b/, maxScope: 8, note: 'someone else, or a death in the family' },
   { category: 'OTHER', direction: 'BACKWARD', pattern: /\bruns in (?:the|my|our|his|her) family\b/, maxScope: 8, note: 'family history' },
+  // (Another person's illness told beside the person's own complaint is a sentence-level reading:
+  // see OTHERS_ILLNESS below.)
   // ---- long ago (recent past still counts: a mini-stroke this morning is urgent)
   {
     category: 'HISTORICAL',
@@ -109,6 +112,31 @@ export const MODIFIERS: readonly ModifierRule[] = [
   // ---- possible (still evidence: an emergency sign the person is unsure of counts)
   { category: 'POSSIBLE', direction: 'FORWARD', pattern: /\b(?:i think|think (?:its|it is|i have|ive got|he has|she has)|maybe|possibly|probably|might be|may be|could be|not sure (?:if|whether)|i wonder if|perhaps|seems like|looks like)\b/, maxScope: 6, note: 'unsure' },
 ];
+
+// ---- someone else's illness, told beside the person's own complaint (a sentence-level cue)
+
+/** People other than the writer, as they are named: "my cousins boy", "her flatmate", "our neighbour". */
+const RELATION =
+  '(?:mum|mom|mother|dad|father|brother|sister|nan|nana|nanna|gran|granny|grandma|grandad|grandpa|grandfather|grandmother|uncle|aunt|auntie|aunty|cousin|friend|mate|neighbour|neighbor|colleague|boss|husband|wife|partner|boyfriend|girlfriend|fiance|fiancee|son|daughter|boy|girl|lad|kid|child|baby|flatmate|housemate|niece|nephew|stepdad|stepmum)';
+/**
+ * A sentence whose subject is someone else, told in the past: "my cousins boy had noisy breathing
+ * with croup", "my husband went weak down one side with his stroke". It is OTHER only beside a
+ * complaint of the person's own in the same message (`OWN_COMPLAINT`), with a different subject:
+ * alone, "my husband went weak down one side" is about the husband, the person the message is for.
+ * Group 1 is the person named.
+ */
+export const OTHERS_ILLNESS = new RegExp(`^(?:and |also |so )?(?:my|his|her|our) (?:\\w+s )?(${RELATION})s? (?:\\w+ ){0,4}?(?:had|was|were|went|got|said|tried|needed|ended up|collapsed|nearly|almost|spent|used to)\\b`);
+/** A complaint of the person's own, now: "i have", "ive got", "im", "mine is", "my son has". Group 1: the "my ..." subject. */
+export const OWN_COMPLAINT = /^(?:and |also |so |now |today |just )?(?:i have|i got|ive|im|i feel|i keep|i just|mine|me|my ((?:\w+ ){1,3}?)(?:is|has|have|keeps|feels|seems|looks|just|got|now|still))\b/;
+/**
+ * A sentence that goes on about someone already named ("shes now vomiting"), or the named one's
+ * present told in the same sentence ("my son got a shock off a wire, hes got a burn"): the named
+ * one is the patient.
+ */
+export const CONTINUES_THIRD_PERSON = /^(?:and |also |so |now |then )?(?:he|she|hes|shes|they|theyre|him|her)\b/;
+export const THIRD_PERSON_NOW = /\b(?:hes|shes|theyre|(?:he|she|they) (?:is|has|have|keeps|seems|looks|cant|wont|feels))\b/;
+/** Words that fill a complaint of worry alone ("im freaking out", "im so scared"): no complaint of the body. */
+export const WORRY_FILLER: ReadonlySet<string> = new Set(['so', 'really', 'very', 'a', 'bit', 'abit', 'out', 'totally', 'just', 'now', 'about', 'it', 'this', 'all', 'and', 'proper', 'quite']);
 
 /**
  * Words that end a modifier's reach inside a clause (ConText's TERMINATE rules): a new statement

@@ -5,6 +5,8 @@
  * Deliberately rule-based: every decision can be explained in a staff trace.
  */
 
+import { CONTINUES_THIRD_PERSON, OTHERS_ILLNESS, OWN_COMPLAINT, THIRD_PERSON_NOW, WORRY_FILLER, WORRY_WORDS } from './modifiers.js';
+
 /** One clause: normalised tokens (no punctuation) and the token indices that a comma followed. */
 export interface Clause {
   tokens: string[];
@@ -16,6 +18,11 @@ export interface Clause {
   message: number;
   /** The clause ended with a question mark ("is this anaphylaxis starting??"). */
   question: boolean;
+  /**
+   * The clause tells someone else's illness beside the person's own complaint ("my cousins boy had
+   * croup with his ribs sucking in. my son has a runny nose"): the cue words (see `markAsides`).
+   */
+  aside?: string;
 }
 
 // Contractions and slang folded to one spelling, so rules are written once. Apostrophes are dropped
@@ -107,8 +114,35 @@ export function toClauses(messages: string | string[], fix?: (token: string) => 
       }
       if (tokens.length > 0) out.push({ tokens, commasAfter, text: tokens.join(' '), message: index, question });
     }
+    markAsides(out.filter((c) => c.message === index));
   });
   return out;
+}
+
+/**
+ * Marks the clauses of one message that tell another person's illness beside the person's own
+ * complaint (clinical/modifiers.ts, OTHERS_ILLNESS). Not when a later sentence goes on about the
+ * person named before any complaint of the writer's own ("my wife had a fall and hit her head.
+ * shes now being sick": the wife is the patient), nor when the complaint is the same person's.
+ */
+function markAsides(clauses: Clause[]): void {
+  const own = clauses.map(ownComplaint);
+  clauses.forEach((clause, i) => {
+    const m = OTHERS_ILLNESS.exec(clause.text);
+    const named = m?.[1];
+    if (!m || !named || THIRD_PERSON_NOW.test(clause.text)) return;
+    for (let j = i + 1; j < clauses.length && !own[j]; j++) if (CONTINUES_THIRD_PERSON.test((clauses[j] as Clause).text)) return;
+    if (own.some((o, j) => j !== i && o && !(o[1] ?? '').split(' ').includes(named))) clause.aside = m[0];
+  });
+}
+
+/** A complaint of the writer's own in a clause: not one about someone else ("i have been watching her"), nor worry alone ("im freaking out"). */
+function ownComplaint(clause: Clause): RegExpExecArray | null {
+  if (/\b(?:him|her|them)\b/.test(clause.text)) return null;
+  const m = OWN_COMPLAINT.exec(clause.text);
+  if (!m) return null;
+  const rest = clause.text.slice(m[0].length).split(' ').filter((w) => w && !WORRY_WORDS.has(w) && !WORRY_FILLER.has(w));
+  return rest.length > 0 || m[1] !== undefined ? m : null;
 }
 
 /** Token index at which a character offset of `clause.text` falls. */

@@ -33,6 +33,10 @@ describe.each([
   ['feared, told in the past tense', 'i am having a heart attack', 'heartburn after a curry, gone now, im worried it was a heart attack'],
   ['what a sign can mean in general', 'my face has dropped on one side', 'my cheek twitches, i read it can be a sign of a face dropping from a stroke'],
   ['a fear of a named illness', 'the gp thinks its meningitis, my neck is so stiff', 'panicking about meningitis, my neck is so stiff from sleeping funny'],
+  ['feared, with a contracted person ("shes going to")', 'she has gone floppy and wont wake up properly', 'she has a cold and im so scared shes going to go floppy and not wake up'],
+  ['feared, with a contracted "will" ("theyll")', 'his lips are going blue', 'he has a bad cough, im frightened theyll turn blue in the night'],
+  ['someone else, told beside the writer\'s own complaint', 'my son has noisy breathing and his ribs are sucking in', 'my cousins boy had noisy breathing and his ribs sucking in with croup. my son has a runny nose'],
+  ['someone else (a relative), beside the writer\'s own', 'i went weak down my right arm and leg an hour ago', 'my husband went weak down his right arm and leg with his stroke. i have a tension headache'],
 ])('%s: a minimal pair', (_modifier, has, hasNot) => {
   it(`"${has}" fires a 999 rule`, () => expect(level(has)).toBe('EMERGENCY'));
   it(`"${hasNot}" does not`, () => expect(level(hasNot)).not.toBe('EMERGENCY'));
