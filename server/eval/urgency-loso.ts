@@ -6,7 +6,7 @@ import { urgencyFeatures } from '../safety/urgency/features.js';
 import { isEmergencyScore } from '../safety/urgency/model.js';
 import { fitLogistic, scoreHead } from '../safety/urgency/train.js';
 import { isTriage, messageCases, parseCases } from './cases.js';
-import { THRESHOLDS, TRAINING_FILES } from './urgency-train.js';
+import { readByUrgentHead, THRESHOLDS, TRAINING_FILES } from './urgency-train.js';
 
 /**
  * Leave-one-set-out check of the urgency model's emergency head (`npx tsx server/eval/urgency-loso.ts
@@ -34,10 +34,11 @@ async function load(file: string) {
 
 const files = await Promise.all(TRAINING_FILES.map(async (file) => ({ file, cases: await load(file) })));
 const total = { emergencies: 0, caught: 0, byModelAlone: 0, others: 0, raised: 0 };
-for (const held of files.filter((f) => f.file.includes('blind-'))) {
+for (const held of files.filter((f) => /\/(?:blind|styles|pairs)-/.test(f.file))) {
   const train = files.filter((f) => f !== held).flatMap((f) => f.cases);
   const head = fitLogistic(train.map((c) => ({ features: c.features, positive: c.severity === 'A&E' })));
-  const urgentHead = fitLogistic(train.map((c) => ({ features: c.features, positive: c.severity !== null && c.severity !== 'Self-care' })));
+  const urgentTrain = files.filter((f) => f !== held && readByUrgentHead(f.file)).flatMap((f) => f.cases);
+  const urgentHead = fitLogistic(urgentTrain.map((c) => ({ features: c.features, positive: c.severity !== null && c.severity !== 'Self-care' })));
   const set = { emergencies: 0, caught: 0, byModelAlone: 0, others: 0, raised: 0 };
   for (const c of held.cases) {
     const flagged = isEmergencyScore(scoreHead(head, c.features).p, scoreHead(urgentHead, c.features).p, { ...THRESHOLDS, emergency: threshold, emergencyNeedsUrgent: needsUrgent });

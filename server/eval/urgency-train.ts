@@ -49,11 +49,25 @@ export const TRAINING_FILES = [
   'test/eval/blind-x-cases.jsonl',
   'test/eval/blind-y-cases.jsonl',
   'test/eval/blind-z-cases.jsonl',
-  // Not styles-a or pairs-a (written to the peer protocol and as minimal pairs). Fitted on
-  // styles-a, the model halved styles-a's own over-triage but raised blind-ai's over its limit;
-  // fitted on pairs-a, it moved everyday look-alikes over its 999 line. Words a context modifier
-  // marks (asked about, feared, someone else's, long ago) are their own features (`h_` in
-  // features.ts), rare in these files, and words of worry are not features at all.
+  // The sets in the peer protocol's styles (anxious, downplayed) and the minimal pairs (a sign
+  // denied, feared, asked about, someone else's, long ago, resolved): the blind-a to -z files have
+  // few such messages, and a model that has never seen "im terrified of getting crushing chest pain"
+  // labelled Self-care reads its words as an emergency. Leaving each of these and each blind set
+  // out in turn (`urgency-loso.ts`; 2026-12-02): the model alone raised 8-18 of each left-out
+  // styles or pairs set's non-emergencies to 999 (19-25 when none were in training), with the
+  // same A&E cases caught (618 of 627, 619 before), and blind-a to -z 0.989 caught, 4.1 % raised
+  // (0.991, 4.3 % before). (An earlier attempt, with styles-a alone and before the modifiers read
+  // fears, raised blind-ai's over-triage.)
+  'test/eval/styles-a-cases.jsonl',
+  'test/eval/styles-b-cases.jsonl',
+  'test/eval/styles-c-cases.jsonl',
+  'test/eval/styles-d-cases.jsonl',
+  'test/eval/pairs-a-cases.jsonl',
+  'test/eval/pairs-b-cases.jsonl',
+  'test/eval/pairs-c-cases.jsonl',
+  'test/eval/pairs-d-cases.jsonl',
+  // Words a context modifier marks (asked about, feared, someone else's, long ago) are their own
+  // features (`h_` in features.ts), and words of worry are not features at all.
 ];
 
 /** Where each head's probability becomes a floor; chosen by leaving each outside set out in turn. */
@@ -98,14 +112,23 @@ async function readCaseFile(file: string): Promise<CaseFile> {
 
 const featuresOf = (c: Labelled) => urgencyFeatures(readMessage(c.text, c.demographics), c.demographics);
 
+/**
+ * The minimal pairs teach the A&E head what a denial, a fear or a reassuring check does to a 999
+ * sign, but they are not for the urgent head: half of them are Self-care messages that hold every
+ * word of an urgent sign, and fitted on them the urgent head discounted those words. It then left
+ * more than 3 % of blind-b's, -f's and -ad's cases under-triaged (3.3-3.5 %, from 2.3-2.9 %).
+ */
+export const readByUrgentHead = (file: string): boolean => !/(?:^|\/)pairs-[^/]*$/.test(file);
+
 export function fitUrgency(files: readonly CaseFile[]): UrgencyWeights {
-  const all = files.flatMap((f) => f.cases.map((c) => ({ c, features: featuresOf(c) })));
-  const examples = (positive: (c: Labelled) => boolean): Example[] => all.map(({ c, features }) => ({ features, positive: positive(c) }));
+  const all = files.flatMap((f) => f.cases.map((c) => ({ c, file: f.file, features: featuresOf(c) })));
+  const examples = (positive: (c: Labelled) => boolean, reads: (file: string) => boolean = () => true): Example[] =>
+    all.filter(({ file }) => reads(file)).map(({ c, features }) => ({ features, positive: positive(c) }));
   return {
     thresholds: THRESHOLDS,
     heads: {
       emergency: fitLogistic(examples((c) => c.severity === 'A&E')),
-      urgent: fitLogistic(examples((c) => c.severity !== null && c.severity !== 'Self-care')),
+      urgent: fitLogistic(examples((c) => c.severity !== null && c.severity !== 'Self-care', readByUrgentHead)),
     },
     trainedOn: files.map((f) => ({ file: f.file, sha256: f.sha256, cases: f.cases.length })),
   };

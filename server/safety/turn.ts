@@ -81,9 +81,12 @@ export function assessConversation(messages: readonly string[], demographics?: D
   if (only) return { ...only.alone, case: caseView(kase, only.alone) };
   const recent = new Set(readingsOf.map((_, i) => i).slice(-URGENCY_WORDS_FROM_LAST));
   const recentFindings = standingFindings(kase).filter((f) => recent.has(f.message));
+  // Words the person took back ("sorry, I meant my finger, not my chest") are not read by the
+  // model either; what still stands of that message reaches the rules as findings.
+  const corrected = new Set(kase.findings.filter((f) => f.retracted).map((f) => f.message));
   let best = assessRead({ clauses: [], found: presentSigns(standingFindings(kase)), findings: kase.findings }, demographics, {
     modelReads: {
-      clauses: readingsOf.slice(-URGENCY_WORDS_FROM_LAST).flatMap((r) => r.read.clauses),
+      clauses: readingsOf.flatMap((r, i) => (recent.has(i) && !corrected.has(i) ? r.read.clauses : [])),
       found: presentSigns(recentFindings),
       findings: recentFindings,
     },

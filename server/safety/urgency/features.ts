@@ -76,5 +76,9 @@ export function urgencyFeatures(message: ReadMessage, demographics?: Demographic
   for (const clause of message.clauses) clauseFeatures(clause, out);
   demographicFeatures(demographics, out);
   for (const id of message.found.keys()) if (!NOT_FEATURES.has(id)) out.add(`sig:${id}`);
+  // The evidence list's other half: a sign the person said they do not have ("the soft spot isnt
+  // sunken", "breathing is fine") is a concept too, and it argues against the emergency its words
+  // would otherwise suggest.
+  for (const f of message.findings) if (f.assertion === 'absent' && !message.found.has(f.concept) && !NOT_FEATURES.has(f.concept)) out.add(`neg:${f.concept}`);
   return out;
 }

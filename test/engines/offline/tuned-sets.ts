@@ -60,6 +60,11 @@ export const TUNED_SETS: readonly TunedSet[] = [
   // styles-d: written blind, measured three times unread, then its over-triage read (2026-12-02);
   // held to the safety targets and to the over-triage and severity it reaches now.
   { set: 'styles-d', kind: 'messages', limits: { overTriage: 0.165, severity: 0.83, route: 0.95 } },
+  // styles-b and pairs-b: written blind, measured unread, then read while finding why the urgency
+  // model over-triages (2026-12-02) and since then in its training files; held to the safety
+  // targets and to what they reach now (styles-b 6.8 % over, 0.928; pairs-b 42.5 % over, 0.569).
+  { set: 'styles-b', kind: 'messages', limits: { overTriage: 0.12, severity: 0.85, route: 0.95 } },
+  { set: 'pairs-b', kind: 'messages', limits: { overTriage: 0.45, severity: 0.55, route: 0.95 } },
 ];
 
 const fileOf = (set: string) => `test/eval/${set}-cases.jsonl`;
