@@ -188,8 +188,13 @@ export const NEGATIVE_PHRASE_WORDS: ReadonlySet<string> = new Set(['cant', 'coul
  * else (it has eased, thanks, I'll see how I go) leaves the earlier findings standing.
  */
 export const CORRECTION = /\b(?:i meant|i mean|meant to (?:say|write|type)|sorry (?:i|its|it is|not|no)|correction|typo|i got (?:that|it) wrong|i was wrong|my mistake|my bad|misread|misspoke|actually (?:its|it is|it was) not|actually not|no wait|wrong (?:chat|person|thread|word))\b/;
-/** A correction that takes back the whole previous message. */
-export const RETRACT_PREVIOUS = /\b(?:ignore (?:that|this|my last|the last|what i (?:said|wrote|just said))|wrong (?:chat|person|thread)|not meant for you|sent (?:that|it) to the wrong)\b/;
+/**
+ * A correction that takes back the whole previous message: sent to the wrong place, or typed by
+ * someone else ("that was my brother messing about on my phone"). Not "only joking": after
+ * thoughts of suicide that is still a conversation to have, so a joke takes nothing back.
+ */
+export const RETRACT_PREVIOUS =
+  /\b(?:ignore (?:that|this|my last|the last|what i (?:said|wrote|just said))|wrong (?:chat|person|thread)|not meant for you|sent (?:that|it) to the wrong|(?:that|it|this) (?:was|wasnt) (?:me|not me|my \w+ (?:messing|mucking|playing|joking|typing|on my phone))|(?:messing|mucking|playing) (?:about|around) on my (?:phone|mobile)|(?:grabbed|took|had|nicked) my (?:phone|mobile))\b/;
 
 /**
  * A denial that says the sign was there and has gone ("no pain now", "not bleeding any more",

@@ -43,6 +43,20 @@ describe('what lowers a level, and what does not', () => {
     expect(level([...said, 'sorry i meant my finger not my chest, its a small cut and the bleeding stopped with pressure'])).not.toBe('EMERGENCY');
   });
 
+  it.each([
+    'sorry that was my brother messing about on my phone, i just have a cold',
+    'ignore that, it was a joke from my mate. i have a cold',
+    'that wasnt me, my son grabbed my phone. i have a cold',
+  ])('a message that says the last one was not the person\'s takes it back: %j', (last) => {
+    const said = ['my face has dropped on one side and my speech is slurred'];
+    expect(level(said)).toBe('EMERGENCY');
+    expect(level([...said, last])).not.toBe('EMERGENCY');
+  });
+
+  it('"only joking" takes nothing back', () => {
+    expect(level(['i want to end my life tonight', 'only joking lol'])).toBe('EMERGENCY');
+  });
+
   it('a suspicion answered by its checks ("I think it is a stroke", then FAST is normal) is answered', () => {
     const first = 'i think im having a stroke, my face is tingling';
     expect(level([first])).toBe('EMERGENCY');
