@@ -53,10 +53,10 @@ export const TRAINING_FILES = [
   // denied, feared, asked about, someone else's, long ago, resolved): the blind-a to -z files have
   // few such messages, and a model that has never seen "im terrified of getting crushing chest pain"
   // labelled Self-care reads its words as an emergency. Leaving each of these and each blind set
-  // out in turn (`urgency-loso.ts`; 2026-12-02): the model alone raised 8-18 of each left-out
-  // styles or pairs set's non-emergencies to 999 (19-25 when none were in training), with the
-  // same A&E cases caught (618 of 627, 619 before), and blind-a to -z 0.989 caught, 4.1 % raised
-  // (0.991, 4.3 % before). (An earlier attempt, with styles-a alone and before the modifiers read
+  // out in turn (`urgency-loso.ts`; 2026-12-02): the model alone raised 7-19 of each left-out
+  // styles or pairs set's non-emergencies to 999 (15-25 when none were in training), with the
+  // same A&E cases caught (619 of 625), and blind-a to -z 0.990 caught, 4.1 % raised (0.991,
+  // 4.3 % before). (An earlier attempt, with styles-a alone and before the modifiers read
   // fears, raised blind-ai's over-triage.)
   'test/eval/styles-a-cases.jsonl',
   'test/eval/styles-b-cases.jsonl',
