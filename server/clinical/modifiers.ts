@@ -157,7 +157,7 @@ export const NEW_STATEMENT: ReadonlySet<string> = new Set([
 /** Cues that negate what follows them ("no fever", "hasnt been sick", "without a rash"). */
 export const NEGATION_CUES: ReadonlySet<string> = new Set([
   'no', 'not', 'without', 'never', 'denies', 'deny', 'nor', 'neither', 'none', 'dont', 'doesnt', 'didnt',
-  'isnt', 'arent', 'wasnt', 'werent', 'hasnt', 'havent', 'hadnt', 'aint', 'nothing',
+  'isnt', 'arent', 'wasnt', 'werent', 'hasnt', 'havent', 'hadnt', 'aint', 'nothing', 'nowhere',
 ]);
 
 /** "not sure if", "no idea whether" hedge rather than deny: ConText's pseudo-modifiers. */

@@ -5,6 +5,8 @@ import { TRAINING_FILES, trainFromFiles } from '../../server/eval/urgency-train.
 import { applySafetyFloor, assessSafety } from '../../server/safety/index.js';
 import { isEmergencyScore, URGENCY_WEIGHTS_FILE, type UrgencyWeights } from '../../server/safety/urgency/model.js';
 import { fitLogistic, scoreHead } from '../../server/safety/urgency/train.js';
+import { urgencyFeatures } from '../../server/safety/urgency/features.js';
+import { readMessage } from '../../server/safety/find-signals.js';
 
 /**
  * The urgency model beside the rules: it raises what no rule names, never lowers, stays quiet on
@@ -35,6 +37,14 @@ describe('urgency model', () => {
       const a = assessSafety(text);
       expect({ text, emergency: a.emergency, urgent: a.urgent }).toEqual({ text, emergency: false, urgent: false });
     }
+  });
+
+  it('reads a denied word as denied ("nowhere near my eyes"), and a denied sign as a concept', () => {
+    const features = (text: string) => urgencyFeatures(readMessage(text));
+    expect(features('blisters in a strip on my ribs, nowhere near my eyes')).toContain('w:not_eyes');
+    expect(features('blisters in a strip on my ribs, nowhere near my eyes')).not.toContain('w:eyes');
+    expect([...features('my baby is floppy')].some((f) => f.startsWith('sig:'))).toBe(true);
+    expect([...features('my baby is not floppy')].filter((f) => f.startsWith('neg:')).length).toBeGreaterThan(0);
   });
 
   it('only adds to the rules: an emergency rule fires whatever the model says, and the floor never lowers', () => {
