@@ -125,7 +125,9 @@ const RELATION =
  * alone, "my husband went weak down one side" is about the husband, the person the message is for.
  * Group 1 is the person named.
  */
-export const OTHERS_ILLNESS = new RegExp(`^(?:and |also |so )?(?:my|his|her|our) (?:\\w+s )?(${RELATION})s? (?:\\w+ ){0,4}?(?:had|was|were|went|got|said|tried|needed|ended up|collapsed|nearly|almost|spent|used to)\\b`);
+/** Words that hand the sentence to another subject or teller ("my wife says i had a fit": the writer's fit). */
+const NOT_THEIRS = '(?:i|im|ive|me|my|you|we|says|said|thinks|thought|reckons|told|tells|asked|noticed|saw)\\b';
+export const OTHERS_ILLNESS = new RegExp(`^(?:and |also |so )?(?:my|his|her|our) (?:\\w+s )?(${RELATION})s? (?:(?!${NOT_THEIRS})\\w+ ){0,4}?(?:had|was|were|went|got|said|tried|needed|ended up|collapsed|nearly|almost|spent|used to)\\b`);
 /** A complaint of the person's own, now: "i have", "ive got", "im", "mine is", "my son has". Group 1: the "my ..." subject. */
 export const OWN_COMPLAINT = /^(?:and |also |so |now |today |just )?(?:i have|i got|ive|im|i feel|i keep|i just|mine|me|my ((?:\w+ ){1,3}?)(?:is|has|have|keeps|feels|seems|looks|just|got|now|still))\b/;
 /**

@@ -5,7 +5,7 @@
  * Deliberately rule-based: every decision can be explained in a staff trace.
  */
 
-import { CONTINUES_THIRD_PERSON, OTHERS_ILLNESS, OWN_COMPLAINT, THIRD_PERSON_NOW, WORRY_FILLER, WORRY_WORDS } from './modifiers.js';
+import { CONTINUES_THIRD_PERSON, DENIED_AFTER, OTHERS_ILLNESS, OWN_COMPLAINT, THIRD_PERSON_NOW, WORRY_FILLER, WORRY_WORDS } from './modifiers.js';
 
 /** One clause: normalised tokens (no punctuation) and the token indices that a comma followed. */
 export interface Clause {
@@ -136,12 +136,15 @@ function markAsides(clauses: Clause[]): void {
   });
 }
 
-/** A complaint of the writer's own in a clause: not one about someone else ("i have been watching her"), nor worry alone ("im freaking out"). */
+/**
+ * A complaint of the writer's own in a clause: not one about someone else ("i have been watching
+ * her"), nor worry alone ("im freaking out"), nor a reassurance ("i feel ok now").
+ */
 function ownComplaint(clause: Clause): RegExpExecArray | null {
   if (/\b(?:him|her|them)\b/.test(clause.text)) return null;
   const m = OWN_COMPLAINT.exec(clause.text);
   if (!m) return null;
-  const rest = clause.text.slice(m[0].length).split(' ').filter((w) => w && !WORRY_WORDS.has(w) && !WORRY_FILLER.has(w));
+  const rest = clause.text.slice(m[0].length).split(' ').filter((w) => w && !WORRY_WORDS.has(w) && !WORRY_FILLER.has(w) && !DENIED_AFTER.has(w));
   return rest.length > 0 || m[1] !== undefined ? m : null;
 }
 

@@ -43,6 +43,13 @@ describe.each([
 });
 
 describe('what each modifier says of a phrase', () => {
+  it('someone else telling what the person had is still the person\'s ("my husband says i had a fit")', () => {
+    expect(level('my husband says i had a fit in the night, the first time ever. i feel ok now')).toBe('EMERGENCY');
+    // The writer's reassurance is no complaint of their own: the husband's first fit is the matter.
+    expect(level('my husband had a fit in the night, the first time ever. i feel ok now')).toBe('EMERGENCY');
+    expect(level('my daughter had a coughing fit, first time ever')).not.toBe('EMERGENCY');
+  });
+
   it('a fear "of" or "about" reaches only the name of an illness: "scared of this rash" still has the rash', () => {
     expect(assertionOf('im scared of meningitis', 'meningitisMention')).toBe('feared');
     expect(assertionOf('worried about sepsis', 'sepsisMention')).toBe('feared');

@@ -92,7 +92,7 @@ export const BRAIN_AND_NERVES = {
   // A fit lasting 5 minutes or more, several in a row, or a first ever fit.
   longSeizure: sig('normal', [
     '(?:fit|fitting|seizure|seizing|convulsion|convulsing)s?(?: \\w+){0,3} (?:lasting|lasted|lasts|for|over|longer than|more than) (?:more than |over |about |around )?(?:5|five|6|7|8|10|ten|fifteen|15|20) min\\w*',
-    'first (?:ever )?(?:fit|seizure|convulsion)', 'never (?:had|have had|has had) (?:a |one )?(?:fit|seizure|convulsion)s? before',
+    'first (?:ever )?(?:fit|seizure|convulsion)', '(?<!cough\\w* )(?:fit|seizure|convulsion)(?: \\w+){0,5} first (?:time|one)(?! in (?:years|ages|months|a while|a long time))(?: ever)?', 'never (?:had|have had|has had) (?:a |one )?(?:fit|seizure|convulsion)s? before',
     '(?:fit|seizure|convulsion)(?: \\w+){0,3} never (?:had|has had|have had) (?:one|any|one before)',
     '(?:collaps\\w*|fell|dropped)(?: \\w+){0,4} (?:and|then) (?:is |was |started |starts )?(?:shaking|jerking|fitting|twitching|convulsing) (?:all over|everywhere|uncontrollably)', '(?:fit|seizure|fitting|convulsing|convulsion)(?: \\w+){0,2} (?:wont|not|hasnt|isnt|doesnt) stop\\w*',
     '(?:seizure|fits) (?:one after another|back to back)',
