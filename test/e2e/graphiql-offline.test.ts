@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { launchBrowser, type Browser } from '../widget/browser.js';
 
@@ -13,7 +13,10 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ env: { NODE_ENV: 'development', GRAPHIQL: 'true' } }), launchBrowser()]);
+  // The run's Chroma, as every other test: without it the service launched its own on the
+  // checkout's .data/chroma, and failed when another test's service had one running there.
+  const env = { NODE_ENV: 'development', GRAPHIQL: 'true', CHROMA_URL: inject('chromaUrl'), CHROMA_COLLECTION: 'graphiql-offline' };
+  [server, browser] = await Promise.all([startTestServer({ env }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
