@@ -2,6 +2,7 @@ import { loadConfig, type Config } from '../../server/config.js';
 import { startService, type RunningService, type StartOptions } from '../../server/app/start.js';
 import type { TurnRunner } from '../../server/contract/turn.js';
 import { createKey } from '../../server/auth/sites.js';
+import { inject } from 'vitest';
 import { createTestDatabase } from './db.js';
 
 export interface TestServer {
@@ -46,6 +47,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       RATE_LIMIT_MESSAGES_PER_MINUTE: '0',
       RATE_LIMIT_THREADS_PER_HOUR: '0',
       RATE_LIMIT_FEEDBACK_PER_MINUTE: '0',
+      // The run's one Chroma (test/support/chroma-global.ts), never an embedded one on the checkout's
+      // .data/chroma: two files doing that at once collide. A caller that needs its own collection says so.
+      CHROMA_URL: inject('chromaUrl'),
+      CHROMA_COLLECTION: 'test-server-default',
       ...options.env,
     });
   let service = await startService({ config: makeConfig(0), runner: options.runner, shutdownGraceMs: options.shutdownGraceMs, webhooks: options.webhooks });
