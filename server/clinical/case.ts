@@ -45,7 +45,9 @@ function deniedWords(clauses: Clause[]): Set<string> {
  * checks (a check denied, or a reassuring finding: both arms lift, speech is normal) and none of
  * its checks is present.
  */
-export type SuspicionChecks<C extends string> = Partial<Record<C, { checks: readonly C[]; reassuring: readonly C[]; needs: number }>>;
+export type SuspicionChecks<C extends string> = Partial<
+  Record<C, { checks: readonly C[]; reassuring: readonly C[]; needs: number; /** Standing anywhere in the case, these keep the finding. */ unlessStanding?: readonly C[] }>
+>;
 
 /**
  * Folds the messages of a conversation, oldest first, into its case. A later denial of a concept
@@ -75,12 +77,16 @@ export function buildCase<C extends string>(messages: readonly CaseMessage<C>[],
     }
     const denied = new Set(m.findings.filter((f) => f.assertion === 'absent').map((f) => f.concept));
     const presentHere = new Set(m.findings.filter((f) => COUNTS_AS_PRESENT.has(f.assertion)).map((f) => f.concept));
+    const standing = new Set(
+      [...findings.filter((f) => !f.retracted && f.supersededBy === undefined && COUNTS_AS_PRESENT.has(f.assertion)), ...m.findings.filter((f) => COUNTS_AS_PRESENT.has(f.assertion))].map((f) => f.concept),
+    );
     for (const f of findings) {
       if (f.retracted || f.supersededBy !== undefined || !COUNTS_AS_PRESENT.has(f.assertion)) continue;
       const suspicion = suspicions[f.concept];
       const answered =
         suspicion !== undefined &&
         !suspicion.checks.some((c) => presentHere.has(c)) &&
+        !(suspicion.unlessStanding ?? []).some((c) => standing.has(c)) &&
         suspicion.checks.filter((c) => denied.has(c)).length + suspicion.reassuring.filter((c) => presentHere.has(c)).length >= suspicion.needs;
       if ((denied.has(f.concept) && !presentHere.has(f.concept)) || answered) f.supersededBy = index;
     }

@@ -209,10 +209,21 @@ export function isNegated(clause: Clause, start: number, end: number, options: N
 function deniedAfter(clause: Clause, start: number, end: number): boolean {
   const { tokens } = clause;
   if (tokens.slice(start, end).some((t) => NEGATIVE_PHRASE_WORDS.has(t))) return false;
-  for (let i = end; i < tokens.length && i < end + 4; i++) {
+  for (let i = end; i < tokens.length && i < end + 5; i++) {
     const t = tokens[i] as string;
-    if (DENIED_AFTER.has(t)) return tokens.slice(end, i).every((w) => LINKING_WORDS.has(w));
-    if (!LINKING_WORDS.has(t)) return false;
+    // "its gone" denies; "its gone red", "has gone numb" tell a change, not an absence.
+    if (DENIED_AFTER.has(t)) return t !== 'gone' || GONE_FOR_GOOD.has(tokens[i + 1] ?? '');
+    if (!links(tokens, i)) return false;
   }
   return false;
+}
+
+const GONE_FOR_GOOD: ReadonlySet<string> = new Set(['', 'now', 'away', 'off', 'completely', 'totally', 'and', 'but', 'thankfully', 'since', 'overnight']);
+
+/** A word that links a phrase to what is said of it: "is", "its", a count of checks ("5 times and its"). */
+function links(tokens: readonly string[], i: number): boolean {
+  const t = tokens[i] as string;
+  if (LINKING_WORDS.has(t)) return true;
+  if (/^\d+$/.test(t)) return tokens[i + 1] === 'times';
+  return t === 'and' && (tokens[i + 1] === 'its' || tokens[i + 1] === 'it');
 }

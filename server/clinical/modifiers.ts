@@ -44,6 +44,10 @@ const PERSON = '(?:i|he|she|they|it|we|you|hes|shes|theyre|youre|im|my \\w+|his 
 const WILL = '(?:will|might|could|may|would|is going to|are going to|going to|gonna|ll)';
 const DEVELOP = '(?:get|gets|got|develop|develops|start|starts|begin|begins|become|becomes|go|goes|turn|turns|has|have|had|show|shows|end up|ends up|stop|stops|were|was)';
 
+/** People other than the writer, as they are named: "my cousins boy", "her flatmate", "our neighbour". */
+const RELATION =
+  '(?:mum|mom|mother|dad|father|brother|sister|nan|nana|nanna|gran|granny|grandma|grandad|grandpa|grandfather|grandmother|uncle|aunt|auntie|aunty|cousin|friend|mate|neighbour|neighbor|colleague|boss|husband|wife|partner|boyfriend|girlfriend|fiance|fiancee|son|daughter|boy|girl|lad|kid|child|baby|flatmate|housemate|niece|nephew|stepdad|stepmum)';
+
 /** Cues other than negation: each writes one way people talk about a sign they do not have now. */
 export const MODIFIERS: readonly ModifierRule[] = [
   // ---- asked about or imagined
@@ -71,6 +75,9 @@ export const MODIFIERS: readonly ModifierRule[] = [
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:can|could|does|do|will|would) (?:a |an |the )?\w+(?: \w+)? (?:turn into|lead to|develop into|go on to|progress to|become)\b/, maxScope: 6, note: 'asking what a condition can lead to' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bhow long (?:should|can|does|do|would|will|before)\b/, note: 'asking how long before it matters' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bwhen (?:is|are) (?:a |an |the )?\w+/, maxScope: 10, note: 'asking when a sign matters' },
+  // "ill get sepsis", "he could end up with meningitis": a condition predicted, by name; not a sign
+  // told in the future ("feel like ill pass out" is a sign now).
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:ill|hell|shell|theyll|youll|(?:i|he|she|they|it|you|we) (?:will|might|could|may|would)) (?:get|develop|end up with|catch|go into)\b/, maxScope: 5, namesOnly: true, note: 'a condition predicted' },
   // ---- feared: the sign or condition is what the person is afraid of, not what they have
   { category: 'FEARED', direction: 'FORWARD', pattern: new RegExp(`\\b(?:scared|afraid|terrified|frightened|petrified|paranoid|worried|worrying|panicking|anxious|fear|fearing|convinced|nervous|freaking out|freaked out|panicked)(?: \\w+){0,2}? (?:that |about |of )?(?:its|it is|it was|this was|that was|it could be|it might be|it may be|this is|this could be|thats|that its|its going to be|its gonna be|${PERSON} ${WILL}|(?:ill|hell|shell) (?:get|start|go|have|end up|develop|be)|${PERSON} (?:has|have|had|is having|am having|im having|might have|could have|has got|have got|got)|(?:getting|having|developing|catching|it being|it turning into|it becoming))\\b`), maxScope: 8, note: 'a named fear' },
   { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:scared|afraid|terrified|frightened|petrified|paranoid|worried|worrying|panicking|panicked|panicky|anxious|fear|fearing|freaking out|freaked out|nervous|obsessed|obsessing) (?:about|of|over) (?:(?:it being|getting|having|catching|developing) )?(?:a |an |the )?/, maxScope: 4, namesOnly: true, note: 'a fear of a named illness' },
@@ -99,6 +106,10 @@ export const MODIFIERS: readonly ModifierRule[] = [
   // ---- someone else, in the past
   { category: 'OTHER', direction: 'FORWARD', pattern: /\b(?:family history of|history of \w+ in (?:the|my) family|(?:my|his|her|our) (?:mum|mom|mother|dad|father|brother|sister|nan|gran|grandma|grandad|grandfather|grandmother|uncle|aunt|auntie|cousin|friend|neighbour|colleague)s? (?:died|passed away|passed)(?: of| from| with)?|(?:a |my )?friends (?:mum|dad|son|daughter|husband|wife|baby)|someone i know|a friend of (?:mine|a friend)|a colleague)\b/, maxScope: 8, note: 'someone else, or a death in the family' },
   { category: 'OTHER', direction: 'BACKWARD', pattern: /\bruns in (?:the|my|our|his|her) family\b/, maxScope: 8, note: 'family history' },
+  // "watched that footballer collapse on tv", "saw a man have a fit": an event seen happen to a stranger.
+  { category: 'OTHER', direction: 'FORWARD', pattern: /\b(?:watched|saw|seen|watching|seeing) (?:a|an|the|that|this|some) (?:\w+ )?(?:footballer|player|man|woman|person|guy|bloke|lady|someone|somebody|celebrity|actor|stranger|people|runner|athlete)\b/, maxScope: 6, note: 'an event seen happen to someone else' },
+  // "sepsis like my nan had", "a stroke like his dad did": the illness and the person named are another's.
+  { category: 'OTHER', direction: 'BACKWARD', pattern: new RegExp(`\\blike (?:my|his|her|our|their|a) ${RELATION}s? (?:did|had|has|does|got|was|went)\\b`), maxScope: 6, note: 'likened to another person\'s illness' },
   // (Another person's illness told beside the person's own complaint is a sentence-level reading:
   // see OTHERS_ILLNESS below.)
   // ---- long ago (recent past still counts: a mini-stroke this morning is urgent)
@@ -115,9 +126,6 @@ export const MODIFIERS: readonly ModifierRule[] = [
 
 // ---- someone else's illness, told beside the person's own complaint (a sentence-level cue)
 
-/** People other than the writer, as they are named: "my cousins boy", "her flatmate", "our neighbour". */
-const RELATION =
-  '(?:mum|mom|mother|dad|father|brother|sister|nan|nana|nanna|gran|granny|grandma|grandad|grandpa|grandfather|grandmother|uncle|aunt|auntie|aunty|cousin|friend|mate|neighbour|neighbor|colleague|boss|husband|wife|partner|boyfriend|girlfriend|fiance|fiancee|son|daughter|boy|girl|lad|kid|child|baby|flatmate|housemate|niece|nephew|stepdad|stepmum)';
 /**
  * A sentence whose subject is someone else, told in the past: "my cousins boy had noisy breathing
  * with croup", "my husband went weak down one side with his stroke". It is OTHER only beside a
@@ -179,7 +187,9 @@ export const DENIED_AFTER: ReadonlySet<string> = new Set(['fine', 'ok', 'okay', 
 /** Words that may stand between a phrase and its denial after it ("is", "has been", "totally"). */
 export const LINKING_WORDS: ReadonlySet<string> = new Set([
   'is', 'are', 'was', 'were', 'seems', 'seem', 'feels', 'feel', 'has', 'have', 'had', 'totally', 'completely', 'all', 'now', 'fully',
-  'been', 'looks', 'look', 'perfectly', 'actually', 'otherwise',
+  'been', 'looks', 'look', 'perfectly', 'actually', 'otherwise', 'its', 'it',
+  // A count of checks: "checked my temp 5 times, its normal".
+  'times', 'twice', 'again',
 ]);
 /** A phrase that is itself a negative ("cant breathe") is not denied by a word after it ("cant breathe good"). */
 export const NEGATIVE_PHRASE_WORDS: ReadonlySet<string> = new Set(['cant', 'couldnt', 'cannot', 'wont', 'no', 'not', 'unable']);

@@ -26,7 +26,8 @@ const DIABETES = /\b(?:diabet\w*|type (?:1|one|2|two)\b|t1d|t2d|insulin|metformi
 const BLOOD_THINNER =
   /\b(?:warfarin|apixaban|eliquis|rivaroxaban|xarelto|edoxaban|lixiana|dabigatran|pradaxa|blood thinn\w*|anticoag\w*|clopidogrel|ticagrelor|heparin|clexane|enoxaparin|haemophilia|hemophilia|haemophiliac|von willebrand\w*|bleeding disorder|clotting disorder)\b/;
 const HEART = /\b(?:angina|heart (?:disease|problems?|condition|failure)|had a heart attack|stents?|bypass|high blood pressure|high cholesterol|smoker)\b/;
-const PREGNANT = /\b(?:(?<!not |never been |no longer )pregnant|expecting (?:a baby|twins)|my pregnancy|my bump|my midwife)\b/;
+// "since my pregnancy", "after my pregnancy": a pregnancy that is over.
+const PREGNANT = /\b(?:(?<!not |never been |no longer )pregnant|expecting (?:a baby|twins)|(?<!(?:since|after|before|ever since) )my pregnancy|my bump|my midwife)\b/;
 // Weeks of pregnancy, told with the word ("26 weeks pregnant", "34 wks gone", "pregnant with twins
 // at 30 weeks") or, as pregnant women often tell them, without: after "I'm", "she's" or "at" ("I'm
 // 32 weeks", "at 30+4"), or opening a message or a note ("32 weeks, waters gone"). Told without
@@ -187,7 +188,8 @@ export function contextSignals(text: string, demographics?: Demographics): Map<C
   const ages = [...(demographics?.age !== undefined ? [demographics.age] : []), ...agesInYears(said)];
   const oldest = ages.length ? Math.max(...ages) : undefined;
   if (oldest !== undefined && oldest >= ADULT_AGE) add('adult', `age ${oldest}`);
-  if ((oldest !== undefined && oldest >= OLDER_AGE) || OLD_WORDS.test(said)) add('olderAge', oldest !== undefined && oldest >= OLDER_AGE ? `age ${oldest}` : 'older age');
+  // "my nan" is the person only when told as such, not in a fear or another's story ("sepsis like my nan had").
+  if ((oldest !== undefined && oldest >= OLDER_AGE) || affirmed(OLD_WORDS, said)) add('olderAge', oldest !== undefined && oldest >= OLDER_AGE ? `age ${oldest}` : 'older age');
 
   const diabetic = affirmed(DIABETES, both);
   if (diabetic) add('diabetic', diabetic);

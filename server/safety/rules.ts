@@ -95,7 +95,10 @@ export const RULES: Rule[] = [
 
   // ---- meningitis, sepsis, children
   { kind: 'meningitis', hint: 'meningitis', label: 'rash that does not fade under a glass', needs: [['nonBlanching']], source: `${NHS}meningitis/` },
-  { kind: 'meningitis', hint: 'meningitis', label: 'stiff neck with fever or dislike of light', needs: [['stiffNeck'], ['fever', 'photophobia']], source: `${NHS}meningitis/` },
+  { kind: 'meningitis', hint: 'meningitis', label: 'stiff neck with fever or dislike of light', needs: [['stiffNeck'], ['fever', 'photophobia']],
+    // NHS meningitis: a stiff neck means the chin cannot be bent to the chest; a neck that bends is
+    // the check's reassuring answer (an ache in the neck muscles is not that sign).
+    except: [['neckFlexes']], source: `${NHS}meningitis/` },
   { kind: 'meningitis', hint: 'meningitis', label: 'suspected meningitis', needs: [['meningitisMention'], ['fever', 'stiffNeck', 'photophobia', 'meningitisCompanion']], source: `${NHS}meningitis/` },
   { kind: 'sepsis', hint: 'sepsis', label: 'mottled, blue or grey skin', needs: [['mottled']], source: `${NHS}sepsis/` },
   { kind: 'sepsis', hint: 'sepsis', label: 'suspected sepsis', needs: [['sepsisMention'], [...SEPSIS_SIGNS, 'mottled']], source: `${NHS}sepsis/` },

@@ -48,6 +48,15 @@ const URGENCY_WORDS_FROM_LAST = 2;
 /** A suspicion the person states, answered by its checks ("I think it's a stroke" by FAST). */
 const SUSPICIONS: SuspicionChecks<SignalId> = {
   strokeMention: { checks: ['faceDroop', 'armWeak', 'speech'], reassuring: ['armsNormal', 'speechNormal'], needs: 2 },
+  // NHS chest pain: pain that is worse when the chest is pressed or the body twists is usually a
+  // strained muscle or rib, not the heart. Told after the pain, with none of the heart attack
+  // signs anywhere in the conversation, it answers the chest pain (the rules still judge the rest).
+  chestPain: {
+    checks: ['severeChest', 'vice', 'radiating', 'sweating', 'breathless'],
+    reassuring: ['chestWallPain'],
+    needs: 1,
+    unlessStanding: ['severeChest', 'vice', 'radiating', 'sweating', 'breathless', 'faint', 'collapse', 'greyPale', 'tightPressure', 'heartAttack', 'exertion', 'palpitations'],
+  },
 };
 
 const rankOf = (a: SafetyAssessment): number => (a.emergency ? 2 : a.urgent ? 1 : 0);

@@ -63,6 +63,17 @@ describe('what lowers a level, and what does not', () => {
     expect(level([first, 'checked in the mirror, can lift both arms and talking fine'])).not.toBe('EMERGENCY');
   });
 
+  it('chest pain later told as brought on by pressing or twisting is answered, unless a heart attack sign is in the conversation', () => {
+    const pain = 'sharp pain in my chest, really worried its my heart';
+    const wall = 'it only hurts when i press on the spot or twist, i lifted a sofa yesterday';
+    const answered = assessConversation([pain, wall]).case?.findings.find((f) => f.concept === 'chestPain');
+    expect(answered?.supersededBy).toBe(1);
+    expect(level([pain, wall, 'not short of breath, no sweating'])).toBe('NONE');
+    // With a heart attack sign anywhere, pain on pressing answers nothing.
+    expect(level(['sharp pain in my chest and im sweating buckets', wall])).toBe('EMERGENCY');
+    expect(assessConversation(['chest pain going down my left arm', wall]).case?.findings.find((f) => f.concept === 'chestPain')?.supersededBy).toBeUndefined();
+  });
+
   it('a later normal reading answers an earlier one (the latest reading stands)', () => {
     const case_ = assessConversation(['my temperature is 38.6', 'took paracetamol and now its 37.2']).case;
     const earlier = case_?.findings.find((f) => f.concept === 'temperature38' && f.message === 0);

@@ -37,6 +37,8 @@ describe.each([
   ['feared, with a contracted "will" ("theyll")', 'his lips are going blue', 'he has a bad cough, im frightened theyll turn blue in the night'],
   ['someone else, told beside the writer\'s own complaint', 'my son has noisy breathing and his ribs are sucking in', 'my cousins boy had noisy breathing and his ribs sucking in with croup. my son has a runny nose'],
   ['someone else (a relative), beside the writer\'s own', 'i went weak down my right arm and leg an hour ago', 'my husband went weak down his right arm and leg with his stroke. i have a tension headache'],
+  ['a reassuring self-check (the chin bends to the chest)', 'stiff neck and a temp of 38.5, i cant touch my chin to my chest', 'stiff neck and a temp of 38.5, i can touch my chin to my chest fine'],
+  ['an event seen happen to a stranger', 'i suddenly collapsed with chest pain and my heart racing', 'i watched a footballer collapse with chest pain on tv and now my heart keeps racing with worry'],
 ])('%s: a minimal pair', (_modifier, has, hasNot) => {
   it(`"${has}" fires a 999 rule`, () => expect(level(has)).toBe('EMERGENCY'));
   it(`"${hasNot}" does not`, () => expect(level(hasNot)).not.toBe('EMERGENCY'));
@@ -134,6 +136,31 @@ describe('what each modifier says of a phrase', () => {
   it('yellow discharge at the eyes is not yellow eyes', () => {
     expect(assertionOf('both eyes red and sticky with yellow crust', 'jaundice')).toBeUndefined();
     expect(assertionOf('the whites of my eyes have gone a bit yellow', 'jaundice')).toBe('present');
+  });
+
+  it('a condition predicted by name ("ill get sepsis") is not a sign; a sign told in the future tense still is', () => {
+    expect(assertionOf('burning when i wee, scared it will spread and ill get sepsis', 'sepsisMention')).toBe('hypothetical');
+    expect(assertionOf('i think i have sepsis', 'sepsisMention')).not.toBe('hypothetical');
+    expect(assertionOf('my heart is pounding and i feel like ill pass out', 'faint')).toBe('present');
+  });
+
+  it('likened to another person ("like my nan had") is the other person\'s, and does not make the writer old', () => {
+    const read = readMessage('stinging wee, worried its sepsis like my nan had', { age: 28 });
+    expect(read.findings.find((f) => f.concept === 'sepsisMention')?.assertion).not.toBe('present');
+    expect(read.found.has('olderAge')).toBe(false);
+    expect(readMessage('my nan has a stinging wee and is a bit muddled').found.has('olderAge')).toBe(true);
+  });
+
+  it('a temperature told as normal is not a fever; an age is not a temperature', () => {
+    expect(assertionOf('checked my temp 3 times and its normal', 'fever')).toBe('absent');
+    expect(assertionOf('checked my temp and its 38.9', 'fever')).toBe('present');
+    expect(readMessage('blood when i wipe, a friend got bowel cancer, diagnosed at 40').found.has('fever')).toBe(false);
+    expect(readMessage('shivery and hot, 40 on the thermometer').found.has('fever')).toBe(true);
+  });
+
+  it('a pregnancy that is over ("since my pregnancy") is not a pregnancy now', () => {
+    expect(readMessage('had piles since my pregnancy, bit of blood on the paper').found.has('pregnant')).toBe(false);
+    expect(readMessage('bleeding a bit in my pregnancy, 12 weeks').found.has('pregnant')).toBe(true);
   });
 
   it('a possible 999 sign still counts', () => {

@@ -41,6 +41,14 @@ export const HEART = {
   ]),
   // Feeling faint, light-headed or dizzy, or having collapsed or passed out.
   faint: sig('normal', ['faint\\w*', 'light ?headed', 'dizz\\w*', 'collaps\\w*', 'passed out', 'pass out', 'passing out', 'blacked out']),
+  // Chest pain brought on by pressing on the spot or by twisting: the chest wall (a strained muscle or
+  // rib), which NHS chest pain guidance separates from the heart.
+  chestWallPain: sig('normal', [
+    '(?:hurts|hurting|sore|painful|tender|pain|worse|only)(?: \\w+){0,3} (?:when|if) (?:i|you|he|she|they) (?:press|presses|pressed|push|pushes|touch|touches|poke|pokes|prod|prods)',
+    '(?:sore|painful|tender) to (?:the )?touch', '(?:press|pressing|push|pushing) on (?:it|the spot|a spot|the sore spot|my ribs?)(?: \\w+){0,2} (?:hurts|makes it worse|brings it on)',
+    '(?:only|just) (?:hurts )?(?:when|if) (?:i|he|she|they) (?:press|push|touch|twist|turn round|turn around)',
+    '(?:hurts|sore|painful|pain|worse)(?: \\w+){0,2} when (?:i|he|she|they) twist',
+  ]),
   // Pain that goes away with rest (stable angina rather than a heart attack).
   settlesWithRest: sig('none', [
     '(?:goes|went|go|settles|settled|eases|eased|stops|stopped|disappears|wears off|passes)(?: away| off)?(?: \\w+){0,4} (?:rest|resting|i stop|i sit|sitting down|stopping)',

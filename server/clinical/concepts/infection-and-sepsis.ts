@@ -6,12 +6,20 @@
  */
 import { conditionName, sig, type Signal } from './signal.js';
 
+/**
+ * A bare 38 to 41 is a temperature, unless a unit says otherwise ("40 mins", "38 years") or it is an
+ * age ("diagnosed at 40", "aged 38", "died at 41").
+ */
+const NOT_AN_AGE = '(?<!(?:aged?|at age|diagnosed at|died at|passed at|passed away at|when (?:i|he|she|they) (?:was|were)) )';
+const NOT_A_UNIT = '(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?';
+const TEMPERATURE_NUMBERS = [`${NOT_AN_AGE}3[89](?: \\d)?${NOT_A_UNIT}`, `${NOT_AN_AGE}4[01](?: \\d)?${NOT_A_UNIT}`];
+
 export const INFECTION_AND_SEPSIS = {
   // Signs or words of an infection: a fever, a temperature of 38 or more, shivering, an infected wound, antibiotics.
   infection: sig('normal', [
     'infect\\w*', '(?<!hay )fever\\w*', 'temperature', 'high temp', 'temp', 'shiver\\w*', 'shaking', 'rigou?rs', 'chills', 'uti',
     'flu', 'pneumonia', 'sepsis', 'septic', 'antibiotics?', 'hot and cold', 'burning up', 'wound', 'cellulitis', 'virus',
-    '3[89](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?', '4[01](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?', '10[1-5](?: f| degrees)?',
+    ...TEMPERATURE_NUMBERS, '10[1-5](?: f| degrees)?',
   ]),
   // Mottled, blue, grey or ashen skin (a sepsis sign).
   mottled: sig('normal', [
@@ -47,10 +55,16 @@ export const INFECTION_AND_SEPSIS = {
     'stiff (?:neck|necked)', 'neck(?: \\w+){0,2} (?:stiff|rigid)', 'stiffness (?:in|of) (?:my |his |her |their |the )?neck',
     'cant (?:bend|move|touch) (?:his |her |my |their )?(?:neck|chin to (?:his |her |my |their )?chest)',
   ]),
-  // A bare 38 to 41 is a temperature, unless a unit says otherwise ("40 mins", "38 years").
+  // The chin bends to the chest, or the neck moves freely: the meningitis check for a stiff neck, reassuring.
+  neckFlexes: sig('none', [
+    '(?:i|he|she|they|we) (?:can|could) (?:still )?(?:put|touch|get|bend|rest|tuck|bring) (?:my|his|her|their) chin (?:on|to|onto|down to|against) (?:my|his|her|their)? ?chest',
+    '(?:chin|neck) (?:bends|touches|goes) (?:to|onto|down to) (?:my|his|her|their)? ?chest(?: fine| ok| okay| normally)?',
+    '(?:i|he|she|they) (?:can|could) (?:move|turn|bend) (?:my|his|her|their) (?:neck|head) (?:fine|ok|okay|normally|all the way|freely)',
+  ]),
+  // A temperature by name, a feeling of fever, or a bare 38 to 41 (TEMPERATURE_NUMBERS).
   fever: sig('normal', [
     '(?<!hay )fever\\w*', 'temperature', 'high temp', 'temp', 'burning up', 'feverish', 'shivery', 'shivering', 'chills', 'hot',
-    '3[89](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?', '4[01](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?',
+    ...TEMPERATURE_NUMBERS,
   ]),
   // Bright light hurts or is avoided (meningitis, migraine).
   photophobia: sig('normal', [
@@ -91,7 +105,7 @@ export const INFECTION_AND_SEPSIS = {
   bodyFever: sig('normal', [
     '(?<!hay )fever\\w*', 'temperature', 'high temp', 'temp', 'burning up', 'feverish', 'shivery', 'shivering', 'chills',
     '(?:i|im|i am|i feel|feel|feels|feeling|felt|he|she|hes|shes|he is|she is|he feels|she feels|they feel|whole body|all over) (?:really |very |so |boiling |all )?hot',
-    '3[89](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?', '4[01](?: \\d)?(?! (?:min|mins|minutes?|hours?|hrs?|years?|yrs?|yo|days?|weeks?|months?|seconds?|secs?|mg|mcg|ml|kg|kilos?|lbs?|percent|pence|p|quid|pounds|miles|km|times|cigarettes|units|fags|pints|mins?|odd|something|plus|ish)\\b)(?: degrees| c)?',
+    ...TEMPERATURE_NUMBERS,
   ]),
   // Fever after a stay where malaria is found: NHS says get medical help the same day.
   malariaTravel: sig('normal', [

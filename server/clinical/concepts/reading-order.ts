@@ -8,12 +8,12 @@ import type { ConceptId } from './all.js';
 
 export const READING_ORDER = [
   'suicidal', 'killSelf', 'suicideMeans', 'noSuicidalIntent', 'notSuicidal', 'hurtSelf',
-  'cuttingSelf', 'chestPain', 'severeChest', 'vice', 'heartAttack', 'breathless', 'sweating',
+  'cuttingSelf', 'chestPain', 'chestWallPain', 'severeChest', 'vice', 'heartAttack', 'breathless', 'sweating',
   'radiating', 'faint', 'faceDroop', 'armWeak', 'speech', 'strokeMention', 'vision',
   'armsNormal', 'speechNormal', 'settlesWithRest', 'swellMouth', 'swellFaceEyes', 'swellThroat',
   'throatClosing', 'swallow', 'breathingSevere', 'wheeze', 'allergen', 'allergyWord', 'epipen',
   'infection', 'mottled', 'blotchy', 'confused', 'noWee', 'fastBreathing', 'feelDying',
-  'sepsisMention', 'nonBlanching', 'stiffNeck', 'fever', 'photophobia', 'meningitisMention',
+  'sepsisMention', 'nonBlanching', 'stiffNeck', 'neckFlexes', 'fever', 'photophobia', 'meningitisMention',
   'meningitisCompanion', 'child', 'childSeizure', 'floppy', 'childDanger', 'heavyBleeding',
   'severeBreathing', 'seenBreathing', 'unconscious', 'longSeizure', 'thunderclap', 'saddle',
   'sphincter', 'backPain', 'headHit', 'headDanger', 'poisoning', 'severeBurn', 'collapse',
