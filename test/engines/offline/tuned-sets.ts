@@ -65,6 +65,9 @@ export const TUNED_SETS: readonly TunedSet[] = [
   // targets and to what they reach now (styles-b 6.8 % over, 0.928; pairs-b 42.5 % over, 0.569).
   { set: 'styles-b', kind: 'messages', limits: { overTriage: 0.12, severity: 0.85, route: 0.95 } },
   { set: 'pairs-b', kind: 'messages', limits: { overTriage: 0.45, severity: 0.55, route: 0.95 } },
+  // styles-e: written blind, measured unread (first and again on 1a2b2d2), then its anxious
+  // self-care over-triage read (2026-12-02, evening); held to the message targets.
+  { set: 'styles-e', kind: 'messages', limits: { overTriage: 0.12, severity: 0.85, route: 0.95 } },
 ];
 
 const fileOf = (set: string) => `test/eval/${set}-cases.jsonl`;
