@@ -225,8 +225,12 @@ export function contextSignals(text: string, demographics?: Demographics): Map<C
 
 // "sugar was 2.9", "bm 3.1", "glucose now 6.8", "back up to 6.4": a blood glucose reading (mmol/L).
 const GLUCOSE = /\b(?:blood sugars?|sugars?|glucose|bms?|levels?|reading|readings|meter says|(?:back )?(?:up )?to|now)(?: (?:is|are|was|were|its|at|of|reads|says|back|up|to|now|only|about|around)){0,3} (\d{1,2}(?:\.\d)?)\b(?! ?(?:years?|yrs?|mins?|minutes?|hours?|hrs?|weeks?|days?|kg|mg|units?|am|pm|%))/g;
+// "15 mins later its 6.4", "checked and im 6.8 now": a bare reading with one decimal, read as glucose
+// only where the conversation is about blood sugar (a hypo, diabetes) and never with a temperature unit.
+const BARE_GLUCOSE = /\b(?:its|im|it was|(?:checked|tested)(?: it| again)?(?: and)?(?: its| im)?) (\d{1,2}\.\d)\b(?! ?(?:c\b|degrees|mmhg|%))(?: (now))?/g;
 const NOW_CUE = /\b(?:now|back (?:up )?to|came up to|gone up to|up to|after|then)\b[^.]{0,12}$/;
-const DIABETES_WORDS = /\b(?:hypo\w*|sugars?|glucose|bms?|diabet\w*|insulin)\b/;
+/** Words of blood sugar or diabetes: a message after them may give a reading without saying what of. */
+export const DIABETES_WORDS = /\b(?:hypo\w*|sugars?|glucose|bms?|diabet\w*|insulin)\b/;
 
 /** A reading that answers signs (the concepts it shows are not there now), and whether it is told as now. */
 export interface ReadingAnswer {
@@ -241,15 +245,17 @@ export interface ReadingAnswer {
  * normal reading answers an earlier abnormal one in the conversation's case (the latest reading
  * is the one that stands).
  */
-export function normalReadings(text: string, demographics?: Demographics): ReadingAnswer[] {
+export function normalReadings(text: string, demographics?: Demographics, sugarTalkedOf = false): ReadingAnswer[] {
   const said = normalise(text);
   const out: ReadingAnswer[] = [];
   const temperature = highestTemperature(said);
   if (temperature !== undefined && temperature < 38) out.push({ concepts: ['temperature38', 'temperature39'], now: false });
   const oxygen = lowestOxygen(said);
   if (oxygen !== undefined && oxygen >= 95) out.push({ concepts: ['oxygenLow', 'oxygenBorderline'], now: false });
-  if (DIABETES_WORDS.test(said) || DIABETES.test(demographics?.notes ? normalise(demographics.notes) : '')) {
-    const readings = [...said.matchAll(GLUCOSE)].map((m) => ({ value: Number(m[1]), now: NOW_CUE.test(said.slice(0, m.index + m[0].length - (m[1] as string).length)) }));
+  if (sugarTalkedOf || DIABETES_WORDS.test(said) || DIABETES.test(demographics?.notes ? normalise(demographics.notes) : '')) {
+    const told = [...said.matchAll(GLUCOSE)].map((m) => ({ at: m.index, value: Number(m[1]), now: NOW_CUE.test(said.slice(0, m.index + m[0].length - (m[1] as string).length)) }));
+    const bare = [...said.matchAll(BARE_GLUCOSE)].map((m) => ({ at: m.index, value: Number(m[1]), now: m[2] === 'now' || NOW_CUE.test(said.slice(0, m.index)) }));
+    const readings = [...told, ...bare.filter((b) => !told.some((t) => Math.abs(t.at - b.at) < 12))].sort((a, b) => a.at - b.at);
     const last = readings.at(-1);
     if (last && last.value >= 4 && last.value <= 12) out.push({ concepts: ['hypoSigns', 'hypoDanger', 'hypoNotResponding'], now: last.now || readings.length > 1 });
   }

@@ -1,4 +1,4 @@
-import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS, type Signal, type SignalId } from '../clinical/concepts/index.js';
+import { RISK_FACTORS, SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS, type Signal, type SignalId } from '../clinical/concepts/index.js';
 import type { Demographics } from '../contract/turn.js';
 import { contextSignals, normalReadings, type ContextSignalId } from './context.js';
 import { assertionAt, COUNTS_AS_PRESENT, isPseudoNegation, type AssertionOptions } from '../clinical/context.js';
@@ -51,7 +51,7 @@ export function findSignalFindings(clauses: Clause[]): Finding<SignalId>[] {
 export function presentSigns(findings: readonly Finding<SignalId>[]): Map<SignalId, string[]> {
   const found = new Map<SignalId, string[]>();
   for (const f of findings) {
-    if (!COUNTS_AS_PRESENT.has(f.assertion)) continue;
+    if (!COUNTS_AS_PRESENT.has(f.assertion) || (f.assertion === 'possible' && RISK_FACTORS.has(f.concept))) continue;
     found.set(f.concept, [...(found.get(f.concept) ?? []), f.words]);
   }
   return found;
@@ -89,7 +89,8 @@ export interface ReadMessage {
   findings: Finding<SignalId>[];
 }
 
-export function readMessage(text: string, demographics?: Demographics): ReadMessage {
+/** `sugarTalkedOf`: an earlier message of the conversation spoke of blood sugar or diabetes. */
+export function readMessage(text: string, demographics?: Demographics, sugarTalkedOf = false): ReadMessage {
   const clauses = safetyClauses(text);
   const findings = findSignalFindings(clauses);
   if (demographics?.age !== undefined && demographics.age < 16) {
@@ -98,7 +99,7 @@ export function readMessage(text: string, demographics?: Demographics): ReadMess
   for (const [id, why] of contextSignals(text, demographics)) {
     for (const words of why) findings.push({ concept: id, assertion: 'present', words, clause: -1, message: 0 });
   }
-  for (const reading of normalReadings(text, demographics)) {
+  for (const reading of normalReadings(text, demographics, sugarTalkedOf)) {
     for (const id of reading.concepts) {
       // "had a hypo, confused, had juice, now 6.8": the reading told as now answers the signs before it.
       if (reading.now) for (const f of findings) if (f.concept === id && f.assertion === 'present') f.assertion = 'resolved';

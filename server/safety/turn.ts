@@ -4,6 +4,7 @@ import { buildCase, standingFindings, type ClinicalCase, type SuspicionChecks } 
 import { assessRead } from './assess.js';
 import { presentSigns, readMessage, type ReadMessage } from './find-signals.js';
 import type { SignalId } from '../clinical/concepts/index.js';
+import { DIABETES_WORDS } from './context.js';
 import type { CaseView, SafetyAssessment } from './types.js';
 
 /** What the rules read of a turn: the new message, the conversation so far and who it is about. */
@@ -28,11 +29,11 @@ interface MessageReading {
   alone: SafetyAssessment;
 }
 const readings = new LRUCache<string, MessageReading>({ max: 4000 });
-function reading(text: string, demographics?: Demographics): MessageReading {
-  const key = `${demographics ? JSON.stringify(demographics) : ''}\u0000${text}`;
+function reading(text: string, demographics?: Demographics, sugarTalkedOf = false): MessageReading {
+  const key = `${demographics ? JSON.stringify(demographics) : ''}\u0000${sugarTalkedOf ? 1 : 0}\u0000${text}`;
   const known = readings.get(key);
   if (known) return known;
-  const read = readMessage(text, demographics);
+  const read = readMessage(text, demographics, sugarTalkedOf);
   const fresh = { read, alone: assessRead(read, demographics) };
   readings.set(key, fresh);
   return fresh;
@@ -81,14 +82,20 @@ export function assessTurn(turn: TurnText): SafetyAssessment {
 
 /** The case of these messages (oldest first) and the rules' verdict on it. */
 export function assessConversation(messages: readonly string[], demographics?: Demographics): SafetyAssessment {
-  const readingsOf = messages.map((m) => reading(m, demographics));
+  // A reading told without its name ("its 6.4 now") is a blood sugar after messages about one.
+  const sugarAt = messages.findIndex((m) => DIABETES_WORDS.test(m.toLowerCase()));
+  const readingsOf = messages.map((m, i) => reading(m, demographics, sugarAt >= 0 && sugarAt < i));
   const kase = buildCase(
     readingsOf.map((r) => r.read),
     SUSPICIONS,
   );
   const only = readingsOf.length === 1 ? readingsOf[0] : undefined;
   if (only) return { ...only.alone, case: caseView(kase, only.alone) };
-  const recent = new Set(readingsOf.map((_, i) => i).slice(-URGENCY_WORDS_FROM_LAST));
+  // A last message saying the person is back to normal answers what the model would make of the
+  // one before it (see recoveredAfter below): the model then reads the last message alone.
+  const last = readingsOf.length - 1;
+  const backToNormal = readingsOf[last]!.read.findings.some((f) => f.concept === 'recovered' && f.assertion === 'present');
+  const recent = new Set(readingsOf.map((_, i) => i).slice(backToNormal ? -1 : -URGENCY_WORDS_FROM_LAST));
   const recentFindings = standingFindings(kase).filter((f) => recent.has(f.message));
   // Words the person took back ("sorry, I meant my finger, not my chest") are not read by the
   // model either; what still stands of that message reaches the rules as findings.

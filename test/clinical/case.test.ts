@@ -74,6 +74,16 @@ describe('what lowers a level, and what does not', () => {
     expect(assessConversation(['chest pain going down my left arm', wall]).case?.findings.find((f) => f.concept === 'chestPain')?.supersededBy).toBeUndefined();
   });
 
+  it('after messages about blood sugar, a bare reading ("its 6.4 now") is a blood sugar; without them it is no reading', () => {
+    const hypo = ['on insulin, sugar was 2.8 and i was shaky and sweaty', 'had some jelly babies', 'checked and im 6.4 now, back to normal'];
+    const kase = assessConversation(hypo).case;
+    expect(kase?.findings.some((f) => f.concept === 'hypoSigns' && f.message === 2 && f.assertion === 'absent')).toBe(true);
+    expect(level(hypo)).not.toBe('EMERGENCY');
+    expect(assessConversation(['bit of a sore throat', 'checked and im 6.4 now']).case?.findings.some((f) => f.concept === 'hypoSigns')).toBe(false);
+    // Still low after treatment is no answer: the reading is not normal.
+    expect(assessConversation(['on insulin, sugar was 2.8 and i was shaky and sweaty', 'had some jelly babies', 'checked again and its 2.9, still shaky']).case?.findings.some((f) => f.concept === 'hypoSigns' && f.assertion === 'absent')).toBe(false);
+  });
+
   it('a later normal reading answers an earlier one (the latest reading stands)', () => {
     const case_ = assessConversation(['my temperature is 38.6', 'took paracetamol and now its 37.2']).case;
     const earlier = case_?.findings.find((f) => f.concept === 'temperature38' && f.message === 0);

@@ -8,7 +8,7 @@ import { sig, type Signal } from './signal.js';
 export const CHILDREN = {
   // A child: the word for one, or an age under 16.
   child: sig('none', [
-    'baby', 'babies', 'babys', 'infant', 'newborn', 'toddler', 'child', 'childs', 'children', 'kid', 'kids', 'son', 'daughter',
+    '(?<!jelly )baby', '(?<!jelly )babies', 'babys', 'infant', 'newborn', 'toddler', 'child', 'childs', 'children', 'kid', 'kids', 'son', 'daughter',
     'little one', 'my boy', 'my girl', 'grandson', 'granddaughter', 'nephew', 'niece', 'schoolboy', 'schoolgirl',
     '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?(?:week|wk|month|mth|day)s? old',
     '(?:[1-9]|1[0-5]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen) ?(?:years? old|yr old|yrs old|yo|year old)',
