@@ -22,7 +22,7 @@ export interface ClinicalCase<C extends string> {
    * Every finding, oldest message first. `retracted`: a later correction took it back;
    * `supersededBy`: a later message denied it (the evidence list keeps the latest answer).
    */
-  findings: (Finding<C> & { retracted?: true; supersededBy?: number })[];
+  findings: (Finding<C> & { retracted?: true; supersededBy?: number; /** Answered by its checks (`SuspicionChecks`), not denied. */ checked?: true })[];
   /** Messages whose findings were corrected by a later one (index: by which). */
   corrections: { message: number; by: number }[];
 }
@@ -46,7 +46,9 @@ function deniedWords(clauses: Clause[]): Set<string> {
  * its checks is present.
  */
 export type SuspicionChecks<C extends string> = Partial<
-  Record<C, { checks: readonly C[]; reassuring: readonly C[]; needs: number; /** Standing anywhere in the case, these keep the finding. */ unlessStanding?: readonly C[] }>
+  Record<C, { checks: readonly C[]; reassuring: readonly C[]; needs: number;
+    /** Standing anywhere in the case, these keep the finding. */ unlessStanding?: readonly C[];
+    /** The answer applies only when one of these stands in the case (the path the NHS page gives). */ onlyWithStanding?: readonly C[] }>
 >;
 
 /**
@@ -87,8 +89,13 @@ export function buildCase<C extends string>(messages: readonly CaseMessage<C>[],
         suspicion !== undefined &&
         !suspicion.checks.some((c) => presentHere.has(c)) &&
         !(suspicion.unlessStanding ?? []).some((c) => standing.has(c)) &&
+        (suspicion.onlyWithStanding === undefined || suspicion.onlyWithStanding.some((c) => standing.has(c))) &&
         suspicion.checks.filter((c) => denied.has(c)).length + suspicion.reassuring.filter((c) => presentHere.has(c)).length >= suspicion.needs;
-      if ((denied.has(f.concept) && !presentHere.has(f.concept)) || answered) f.supersededBy = index;
+      if (denied.has(f.concept) && !presentHere.has(f.concept)) f.supersededBy = index;
+      else if (answered) {
+        f.supersededBy = index;
+        f.checked = true;
+      }
     }
     for (const f of m.findings) findings.push({ ...f, message: index });
   });

@@ -58,6 +58,16 @@ const SUSPICIONS: SuspicionChecks<SignalId> = {
     needs: 1,
     unlessStanding: ['severeChest', 'vice', 'radiating', 'sweating', 'breathless', 'faint', 'collapse', 'greyPale', 'tightPressure', 'heartAttack', 'exertion', 'palpitations'],
   },
+  // NHS asthma attacks: an attack the reliever settled, the person talking normally again, needs an
+  // urgent same-day appointment (the rule for that fires), not 999. Not when someone saw the signs
+  // of a severe attack (blue lips, no sentences) or the reliever did nothing.
+  severeBreathing: {
+    checks: ['severeBreathing', 'seenBreathing', 'worseningBreath'],
+    reassuring: ['speechNormal', 'episodePassing', 'recovered'],
+    needs: 2,
+    onlyWithStanding: ['relieverUsed'],
+    unlessStanding: ['seenBreathing', 'breathingSevere', 'worseningBreath', 'confused', 'collapse'],
+  },
 };
 
 const rankOf = (a: SafetyAssessment): number => (a.emergency ? 2 : a.urgent ? 1 : 0);
@@ -91,10 +101,13 @@ export function assessConversation(messages: readonly string[], demographics?: D
   );
   const only = readingsOf.length === 1 ? readingsOf[0] : undefined;
   if (only) return { ...only.alone, case: caseView(kase, only.alone) };
-  // A last message saying the person is back to normal answers what the model would make of the
-  // one before it (see recoveredAfter below): the model then reads the last message alone.
+  // A last message saying the person is back to normal, or answering a sign of the one before it
+  // (settled with the reliever, a normal reading), answers what the model would make of that one
+  // (see recoveredAfter below): the model then reads the last message alone.
   const last = readingsOf.length - 1;
-  const backToNormal = readingsOf[last]!.read.findings.some((f) => f.concept === 'recovered' && f.assertion === 'present');
+  const backToNormal =
+    readingsOf[last]!.read.findings.some((f) => f.concept === 'recovered' && f.assertion === 'present') ||
+    kase.findings.some((f) => f.message === last - 1 && f.checked && f.supersededBy === last);
   const recent = new Set(readingsOf.map((_, i) => i).slice(backToNormal ? -1 : -URGENCY_WORDS_FROM_LAST));
   const recentFindings = standingFindings(kase).filter((f) => recent.has(f.message));
   // Words the person took back ("sorry, I meant my finger, not my chest") are not read by the
@@ -116,7 +129,10 @@ export function assessConversation(messages: readonly string[], demographics?: D
   // normal", "came round straight away") answers what the urgency model alone made of an earlier
   // one: the model weighed words, the later message tells how the person is. A rule's verdict is
   // not answered so: a red flag that has passed still counts (a mini-stroke, a fit, chest pain).
-  const recoveredAt = kase.findings.filter((f) => f.concept === 'recovered' && f.assertion === 'present' && !f.retracted).map((f) => f.message);
+  // A check that answered a suspicion or a sign (a suspicion's checks, not a plain denial) counts as
+  // the same news for the messages between.
+  const checkedAt = kase.findings.filter((f) => f.checked && !f.retracted).map((f) => f.supersededBy as number);
+  const recoveredAt = [...kase.findings.filter((f) => f.concept === 'recovered' && f.assertion === 'present' && !f.retracted).map((f) => f.message), ...checkedAt];
   const recoveredAfter = (i: number) => recoveredAt.some((m) => m > i);
   readingsOf.forEach((r, i) => {
     const alone = answered.has(i) || recoveredAfter(i) ? assessRead({ ...r.read, found: presentSigns(standingFindings(kase, i)) }, demographics, { model: false }) : r.alone;

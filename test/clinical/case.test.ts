@@ -84,6 +84,15 @@ describe('what lowers a level, and what does not', () => {
     expect(assessConversation(['on insulin, sugar was 2.8 and i was shaky and sweaty', 'had some jelly babies', 'checked again and its 2.9, still shaky']).case?.findings.some((f) => f.concept === 'hypoSigns' && f.assertion === 'absent')).toBe(false);
   });
 
+  it('an asthma attack the reliever settled, talking normally again, is an urgent same-day appointment, not 999 (NHS asthma attacks)', () => {
+    const attack = ['bad asthma attack this afternoon, i couldnt get my breath', 'did 8 puffs of my blue inhaler with the spacer'];
+    expect(level(attack)).toBe('EMERGENCY');
+    expect(level([...attack, 'its settled down now and im talking normally'])).toBe('URGENT');
+    // Without the reliever, or with the signs of a severe attack seen, it stays a 999 call.
+    expect(level(['bad asthma attack this afternoon, i couldnt get my breath', 'its settled down now and im talking normally'])).toBe('EMERGENCY');
+    expect(level(['bad asthma attack, couldnt get my breath and my lips went blue', 'did 8 puffs of my blue inhaler', 'its settled down now and im talking normally'])).toBe('EMERGENCY');
+  });
+
   it('a later normal reading answers an earlier one (the latest reading stands)', () => {
     const case_ = assessConversation(['my temperature is 38.6', 'took paracetamol and now its 37.2']).case;
     const earlier = case_?.findings.find((f) => f.concept === 'temperature38' && f.message === 0);

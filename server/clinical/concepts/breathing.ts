@@ -20,7 +20,7 @@ const SEEN_BREATHING = [
   'chok(?:ing|ed|es)', '(?:not|stopped|isnt|wasnt) breathing',
   '(?:blue|grey|gray|purple) (?:lips|tongue|mouth)',
   '(?:blue|bluish|blueish|grey|gray|purple|dusky)(?: \\w+){0,2} (?:round|around) (?:the |her |his |their |my |your )?(?:mouth|lips)',
-  'lips(?: (?:are|have|has|look|looks|gone|turned|turning|going|gone|a|bit|slightly|all|very|quite|kind|sort|of|slight))* (?:blue|bluish|grey|gray|greyish|grayish|purple|purplish)',
+  'lips(?: (?:are|have|has|look|looks|gone|went|turned|turning|going|a|bit|slightly|all|very|quite|kind|sort|of|slight))* (?:blue|bluish|grey|gray|greyish|grayish|purple|purplish)',
   'sucking in (?:under|between|below)', 'ribs sucking in',
   '(?:skin|ribs|tummy|chest)(?: \\w+){0,4} (?:pulling|sucking|drawing|sinking|caving) in', '(?:pulling|sucking|drawing) in (?:between|under|below) (?:the |her |his |their )?ribs',
   '(?:inhaler|blue inhaler|reliever|salbutamol|ventolin)(?: \\w+){0,6} (?:not|isnt|doesnt|didnt|arent) (?:working|help\\w*|touching (?:it|them|the sides))',
@@ -79,6 +79,13 @@ export const BREATHING = {
     '(?:pauses?|pausing|paused|gaps?|stops?|stopping) (?:in |with )?(?:her |his |their |the )?(?:breathing|breaths?)(?: for)?',
     '(?:breathing|breaths?)(?: \\w+){0,2} (?:pauses|pausing|stops and starts|stopping and starting|keeps stopping)',
     '(?:forgets|forgetting) to (?:breathe|breath)',
+  ]),
+  // An asthma attack, by name or as asthma flaring.
+  asthmaAttack: sig('normal', ['asthma attack', 'attack of (?:my )?asthma', 'asthma (?:flare\\w*|is playing up|was playing up|has been bad|was really bad|got really bad)']),
+  // The reliever inhaler taken for it ("took 10 puffs of my blue inhaler", "used the nebuliser").
+  relieverUsed: sig('normal', [
+    '(?:took|take|taken|had|used|use|did|done|tried|given|gave|give)(?: \\w+){0,4} (?:puffs?|blue inhaler|reliever|ventolin|salbutamol|nebuli[sz]er)',
+    '(?:\\d+|two|four|six|eight|ten|few|couple of|several) puffs',
   ]),
   // NHS asthma: needing the reliever more often than every 4 hours means an urgent appointment today.
   relieverOften: sig('normal', [

@@ -46,7 +46,7 @@ export const READING_ORDER = [
   'progressiveWeakness', 'slowPulse', 'lockjaw', 'spasms', 'injectionInjury', 'stungMouth',
   'poisonSwallowed', 'burningMouth', 'spinalTrauma', 'limbNeuro', 'tinglingAny',
   'breathingPauses', 'toldToGoToHospital', 'cantKeepMedsDown', 'steroidDependent',
-  'relieverOften', 'tremor', 'narrowMarginMedicine', 'vomiting', 'bloodInPoo', 'noseBleed',
+  'asthmaAttack', 'relieverUsed', 'relieverOften', 'tremor', 'narrowMarginMedicine', 'vomiting', 'bloodInPoo', 'noseBleed',
   'swallowingBlood', 'lastedLong', 'recreationalDrugs', 'unexplainedBruising', 'jointDeformity',
   'lockedJoint', 'cantKeepFluids', 'breathingFaster', 'tickBite', 'ringRash', 'breastRedness',
   'watersBroken', 'watersColoured', 'needleInjury', 'disoriented', 'suddenOnset',

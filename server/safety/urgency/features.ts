@@ -24,6 +24,8 @@ const NEGATION_SCOPE = 3;
 // line), and `disoriented` is part of `confused`.
 const NOT_FEATURES = new Set(['suddenOnset', 'disoriented']);
 
+const INHALER_WORDS = new Set(['inhaler', 'inhalers', 'pump', 'puffer']);
+
 const AGE_UNDER = [1, 5, 16];
 const AGE_FROM = [50, 65, 75];
 
@@ -37,6 +39,8 @@ function clauseFeatures(clause: Clause, out: Set<string>): void {
   let scope = 0;
   clause.tokens.forEach((token, i) => {
     if (WORRY_WORDS.has(token)) return; // how the person feels about it, not what they have
+    // "blue inhaler" is the name of a medicine, not a colour of the lips.
+    if (token === 'blue' && INHALER_WORDS.has(clause.tokens[i + 1] ?? '')) return;
     if (NEGATION_CUES.has(token)) {
       scope = NEGATION_SCOPE;
       marked.push(token);
