@@ -56,7 +56,10 @@ const SUSPICIONS: SuspicionChecks<SignalId> = {
     checks: ['severeChest', 'vice', 'radiating', 'sweating', 'breathless'],
     reassuring: ['chestWallPain'],
     needs: 1,
-    unlessStanding: ['severeChest', 'vice', 'radiating', 'sweating', 'breathless', 'faint', 'collapse', 'greyPale', 'tightPressure', 'heartAttack', 'exertion', 'palpitations'],
+    // Only the pain's own cause answers it: "no, I'm not short of breath" denies one sign of a
+    // heart attack and leaves the chest pain standing.
+    onlyWithStanding: ['chestWallPain'],
+    unlessStanding: ['severeChest', 'vice', 'radiating', 'atypicalSite', 'sweating', 'breathless', 'faint', 'collapse', 'greyPale', 'tightPressure', 'heartAttack', 'exertion', 'palpitations'],
   },
   // NHS asthma attacks: an attack the reliever settled, the person talking normally again, needs an
   // urgent same-day appointment (the rule for that fires), not 999. Not when someone saw the signs

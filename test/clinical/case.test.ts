@@ -74,6 +74,17 @@ describe('what lowers a level, and what does not', () => {
     expect(assessConversation(['chest pain going down my left arm', wall]).case?.findings.find((f) => f.concept === 'chestPain')?.supersededBy).toBeUndefined();
   });
 
+  it('a denied heart attack sign does not answer chest pain: only the pain\'s own cause does', () => {
+    const pain = 'now my chest is tight and heavy and my left arm aches';
+    const denial = "no, I'm not short of breath. can I take ibuprofen?";
+    const chest = assessConversation(['sore throat for 3 days', pain, denial], { age: 58, sex: 'male' }).case?.findings.find((f) => f.concept === 'chestPain');
+    expect(chest?.supersededBy).toBeUndefined();
+    expect(assessConversation(['sharp pain in my chest', 'not short of breath, no sweating']).case?.findings.find((f) => f.concept === 'chestPain')?.supersededBy).toBeUndefined();
+    expect(level(['sore throat for 3 days', pain, denial], { age: 58, sex: 'male' })).toBe('EMERGENCY');
+    // By the heart attack rule itself, not only the urgency model: "my left arm aches" is pain spreading to the arm.
+    expect(assessConversation([pain]).fired.map((f) => f.label)).toContain('chest pain with sweating, spreading pain or faintness');
+  });
+
   it('after messages about blood sugar, a bare reading ("its 6.4 now") is a blood sugar; without them it is no reading', () => {
     const hypo = ['on insulin, sugar was 2.8 and i was shaky and sweaty', 'had some jelly babies', 'checked and im 6.4 now, back to normal'];
     const kase = assessConversation(hypo).case;

@@ -36,7 +36,7 @@ export const HEART = {
   radiating: sig('normal', [
     `(?:spread\\w*|radiat\\w*|going|goes|went|moving|moves|shoot\\w*|travel\\w*|runs|running|extends?|extending)(?: \\w+){0,2} (?:down|into|up|to|through|towards?|along|across) (?:my |the |his |her |their |your |both )?(?:left |right )?(?:arm|arms|jaw|neck|back|shoulder|shoulders)`,
     '(?:pain|ache|aching|tingl\\w*|numb\\w*|heavy|heaviness) (?:in|down) (?:my |his |her |the |their )?(?:left |right )?(?:arm|jaw)',
-    '(?:left )?(?:arm|jaw) (?:pain|ache|aching|hurts|tingl\\w*|numb\\w*|feels heavy|is numb|is heavy)',
+    '(?:left )?(?:arm|jaw) (?:pain|pains|ache|aches|aching|hurts|hurting|tingl\\w*|numb\\w*|feels heavy|is numb|is heavy)',
     '(?:left )?(?:arm|jaw)(?: \\w+){0,2} (?:gone|going|went|is|feels|has gone) (?:all )?(?:numb|heavy|dead|tingly)',
   ]),
   // Feeling faint, light-headed or dizzy, or having collapsed or passed out.
