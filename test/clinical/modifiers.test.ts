@@ -158,6 +158,11 @@ describe('what each modifier says of a phrase', () => {
     expect(readMessage('shivery and hot, 40 on the thermometer').found.has('fever')).toBe(true);
   });
 
+  it('a time after something ("15 mins later") is not how long a symptom has lasted', () => {
+    expect(readMessage('15 mins later its 6.4, feel back to normal').found.has('lastedLong')).toBe(false);
+    expect(readMessage('chest has been tight for 20 mins').found.has('lastedLong')).toBe(true);
+  });
+
   it('a pregnancy that is over ("since my pregnancy") is not a pregnancy now', () => {
     expect(readMessage('had piles since my pregnancy, bit of blood on the paper').found.has('pregnant')).toBe(false);
     expect(readMessage('bleeding a bit in my pregnancy, 12 weeks').found.has('pregnant')).toBe(true);

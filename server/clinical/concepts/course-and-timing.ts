@@ -58,7 +58,9 @@ export const COURSE_AND_TIMING = {
     '(?:sent|sending|referred) (?:me |him |her |us |them )?(?:straight |urgently )?(?:to|into) (?:a e|a and e|hospital|the hospital|resus|the emergency department)',
   ], /\bif (?:it|i|he|she|they|things|symptoms?|anything|the \w+|we|you)\b|\bno need\b|\b(?:dont|didnt|doesnt|not|never) (?:need|have|had|needed) to\b|\bnot to (?:go|come|bother)\b|\b(?:tomorrow|next week|appointment|booked|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/),
   // Lasting 15 minutes or more.
-  lastedLong: sig('normal', ['(?:for|over|about|nearly|almost|more than|past|last|the last) (?:half an hour|an hour|(?:1[5-9]|[2-9]\\d) ?min\\w*|(?:fifteen|twenty|thirty|forty|forty five) min\\w*|\\d+ hours?)', 'half an hour', '(?:1[5-9]|[2-9]\\d) ?mins?\\b', '(?:1[5-9]|[2-9]\\d) minutes']),
+  lastedLong: sig('normal', ['(?:for|over|about|nearly|almost|more than|past|last|the last) (?:half an hour|an hour|(?:1[5-9]|[2-9]\\d) ?min\\w*|(?:fifteen|twenty|thirty|forty|forty five) min\\w*|\\d+ hours?)', 'half an hour', '(?:1[5-9]|[2-9]\\d) ?mins?\\b', '(?:1[5-9]|[2-9]\\d) minutes'],
+    // "15 mins later its 6.4": a point in time after something, not how long a symptom has lasted.
+    /\b(?:(?:1[5-9]|[2-9]\d) ?(?:mins?|minutes)|(?:fifteen|twenty|thirty|forty|forty five) (?:mins?|minutes)|half an hour|an hour|\d+ hours?) (?:later|afterwards)\b/),
   // Confusion that came on suddenly (NHS: sudden confusion is a reason to call 999), told by when
   // it started rather than by the word "sudden".
   // When it began, not a symptom: "hasnt been himself since lunch" is not negated by its "hasnt".
