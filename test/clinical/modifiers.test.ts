@@ -163,6 +163,11 @@ describe('what each modifier says of a phrase', () => {
     expect(readMessage('chest has been tight for 20 mins').found.has('lastedLong')).toBe(true);
   });
 
+  it('a leg red and swollen "below the knee" is not a hot swollen knee', () => {
+    expect(readMessage('left leg below the knee has gone red hot and swollen').found.has('hotSwollenJoint')).toBe(false);
+    expect(readMessage('my knee has gone red hot and swollen').found.has('hotSwollenJoint')).toBe(true);
+  });
+
   it('a pregnancy that is over ("since my pregnancy") is not a pregnancy now', () => {
     expect(readMessage('had piles since my pregnancy, bit of blood on the paper').found.has('pregnant')).toBe(false);
     expect(readMessage('bleeding a bit in my pregnancy, 12 weeks').found.has('pregnant')).toBe(true);

@@ -49,7 +49,8 @@ export const BONES_AND_INJURY = {
   ]),
   // A joint that is red, hot or swollen.
   hotSwollenJoint: sig('normal', [
-    '(?:knee|hip|ankle|elbow|wrist|shoulder|joint|toe|finger)(?: \\w+){0,3} (?:is |has gone |gone |really |very |so )*(?:red|hot|swollen|swelled up)(?: \\w+){0,2} (?:and )?(?:red|hot|swollen|warm)',
+    // "my leg below the knee has gone red hot and swollen" places the leg (cellulitis), not the joint.
+    '(?<!\\b(?:below|above|under|beneath|behind|from) (?:the |my |his |her |their )?)(?:knee|hip|ankle|elbow|wrist|shoulder|joint|toe|finger)(?: \\w+){0,3} (?:is |has gone |gone |really |very |so )*(?:red|hot|swollen|swelled up)(?: \\w+){0,2} (?:and )?(?:red|hot|swollen|warm)',
     '(?:red|hot|swollen) (?:and (?:red|hot|swollen) )?(?:knee|hip|ankle|elbow|wrist|shoulder|joint)',
   ]),
   // Tetanus after a wound: the jaw stiffening, then spasms.
