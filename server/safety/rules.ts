@@ -45,7 +45,7 @@ export const RULES: Rule[] = [
   // ---- anaphylaxis and the airway
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'swelling of lips, tongue or face with breathing, swallowing, voice changes or fainting', needs: [['swellMouth', 'swellFaceEyes'], ['breathingSevere', 'wheeze', 'breathless', 'faint', 'swallow', 'voiceChange']], source: `${NHS}anaphylaxis/` },
   // NHS allergies: call 999 if the lips, mouth, throat or tongue suddenly swell (not the face or eyes alone).
-  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'lips, mouth or tongue swelling after food, a sting or a medicine', needs: [['swellMouth'], ['allergen', 'allergyWord']], source: `${NHS}allergies/` },
+  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'lips, mouth or tongue swelling after food, a sting or a medicine', needs: [['swellMouth'], ['allergen', 'allergyWord', 'newMedicine']], source: `${NHS}allergies/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat swelling after an allergen', needs: [['swellThroat'], ['allergen', 'allergyWord']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat closing', needs: [['throatClosing']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'breathing trouble after food, a sting or a medicine', needs: [['allergen'], ['breathingSevere', 'wheeze']], source: `${NHS}anaphylaxis/` },
@@ -58,6 +58,7 @@ export const RULES: Rule[] = [
   // Face weakness alone, with arms and speech stated to be normal, is how Bell's palsy presents; the
   // NHS sends that to a GP urgently, and to 999 only with the other stroke signs (which fire below).
   { kind: 'stroke', hint: 'stroke', label: 'face drooping', needs: [['faceDroop']], except: [['armsNormal'], ['speechNormal']], source: `${NHS}stroke/symptoms/` },
+  { kind: 'stroke', level: 'URGENT', hint: 'bells-palsy', label: 'face weakness on one side with both arms and speech normal (a GP today)', needs: [['faceDroop'], ['armsNormal'], ['speechNormal']], source: `${NHS}bells-palsy/` },
   { kind: 'stroke', hint: 'stroke', label: 'arm or one-sided weakness', needs: [['armWeak']], source: `${NHS}stroke/symptoms/` },
   { kind: 'stroke', hint: 'stroke', label: 'speech problems', needs: [['speech']], source: `${NHS}stroke/symptoms/` },
   { kind: 'stroke', hint: 'stroke', label: 'suspected stroke or mini-stroke', needs: [['strokeMention']], source: `${NHS}transient-ischaemic-attack-tia/` },
@@ -99,6 +100,9 @@ export const RULES: Rule[] = [
     // NHS meningitis: a stiff neck means the chin cannot be bent to the chest; a neck that bends is
     // the check's reassuring answer (an ache in the neck muscles is not that sign).
     except: [['neckFlexes']], source: `${NHS}meningitis/` },
+  // NHS meningitis: a person with a fever who cannot bear bright light needs 999, a stiff neck or
+  // not (the neck is often not the first sign); with a headache or being sick it is the picture.
+  { kind: 'meningitis', hint: 'meningitis', label: 'fever with dislike of bright light and a headache or being sick', needs: [['fever'], ['photophobia'], ['meningitisCompanion']], source: `${NHS}meningitis/` },
   { kind: 'meningitis', hint: 'meningitis', label: 'suspected meningitis', needs: [['meningitisMention'], ['fever', 'stiffNeck', 'photophobia', 'meningitisCompanion']], source: `${NHS}meningitis/` },
   { kind: 'sepsis', hint: 'sepsis', label: 'mottled, blue or grey skin', needs: [['mottled']], source: `${NHS}sepsis/` },
   { kind: 'sepsis', hint: 'sepsis', label: 'suspected sepsis', needs: [['sepsisMention'], [...SEPSIS_SIGNS, 'mottled']], source: `${NHS}sepsis/` },
@@ -110,6 +114,8 @@ export const RULES: Rule[] = [
   { kind: 'child', label: 'child floppy, unresponsive, struggling to breathe or with a non-fading rash', needs: [['child', 'infantUnder3Months', 'infant3To6Months'], ['floppy', 'childDanger', 'nonBlanching']], source: `${NHS}fever-in-children/` },
   { kind: 'child', hint: 'bronchiolitis', label: 'a baby with pauses in their breathing', needs: [['baby', 'infantUnder3Months', 'infant3To6Months'], ['breathingPauses']], source: `${NHS}bronchiolitis/` },
   { kind: 'child', label: 'child having a fit', needs: [['child'], ['childSeizure']], except: [['knownFits'], ['recovered']], source: `${NHS}febrile-seizures/` },
+  // The exception above is a GP or 111 call today, not nothing (NHS febrile seizures).
+  { kind: 'child', level: 'URGENT', hint: 'febrile-seizures', label: 'a child who has had fits before, had one and has come round (a GP or 111 today)', needs: [['child'], ['childSeizure'], ['knownFits'], ['recovered']], source: `${NHS}febrile-seizures/` },
   { kind: 'child', label: 'floppy', needs: [['floppy']], source: `${NHS}fever-in-children/` },
   // A breastfeeding mother may describe her own fever with her baby's age: that one needs babyFever.
   { kind: 'child', hint: 'fever-in-children', label: 'a baby under 3 months with a temperature of 38C or more', needs: [['infantUnder3Months'], ['temperature38', 'fever']], except: [['ownFever']], source: `${NHS}fever-in-children/` },

@@ -4,6 +4,7 @@ import { buildCase, standingFindings, type ClinicalCase, type SuspicionChecks } 
 import { assessRead } from './assess.js';
 import { presentSigns, readMessage, type ReadMessage } from './find-signals.js';
 import type { SignalId } from '../clinical/concepts/index.js';
+import type { Finding } from '../clinical/findings.js';
 import { DIABETES_WORDS } from './context.js';
 import type { CaseView, SafetyAssessment } from './types.js';
 
@@ -61,6 +62,25 @@ const SUSPICIONS: SuspicionChecks<SignalId> = {
     onlyWithStanding: ['chestWallPain'],
     unlessStanding: ['severeChest', 'vice', 'radiating', 'atypicalSite', 'sweating', 'breathless', 'faint', 'collapse', 'greyPale', 'tightPressure', 'heartAttack', 'exertion', 'palpitations'],
   },
+  // A numb, drooping lip or mouth on the side a dentist injected is the anaesthetic, told after the
+  // droop, with no other sign of a stroke anywhere in the conversation.
+  faceDroop: {
+    checks: ['armWeak', 'speech', 'vision'],
+    reassuring: ['dentalAnaesthetic'],
+    needs: 1,
+    onlyWithStanding: ['dentalAnaesthetic'],
+    unlessStanding: ['armWeak', 'speech', 'vision', 'confused', 'severeHeadache', 'thunderclap', 'limbNeuro', 'progressiveWeakness', 'collapse', 'unconscious'],
+  },
+  // NHS nosebleeds and cuts: a bleed that stops with 10 to 15 minutes of pressure is cared for at
+  // home; 999 or A&E is for one that will not stop, or with dizziness or faintness, a lot of blood
+  // swallowed, or on blood thinners. Told after the bleed, it answers "pouring blood".
+  heavyBleeding: {
+    checks: ['heavyBleeding', 'swallowingBlood', 'faint', 'collapse', 'greyPale'],
+    reassuring: ['bleedingStopped'],
+    needs: 1,
+    onlyWithStanding: ['bleedingStopped'],
+    unlessStanding: ['anticoagulant', 'swallowingBlood', 'faint', 'collapse', 'greyPale', 'coughBlood', 'pregnancyBleeding', 'rectalBleedHeavy', 'crushOrSevered', 'deepWound', 'lastedLong', 'confused', 'unconscious', 'breathless'],
+  },
   // NHS asthma attacks: an attack the reliever settled, the person talking normally again, needs an
   // urgent same-day appointment (the rule for that fires), not 999. Not when someone saw the signs
   // of a severe attack (blue lips, no sentences) or the reliever did nothing.
@@ -72,6 +92,33 @@ const SUSPICIONS: SuspicionChecks<SignalId> = {
     unlessStanding: ['seenBreathing', 'breathingSevere', 'worseningBreath', 'confused', 'collapse'],
   },
 };
+
+/**
+ * Answers to the question a rule's exception asks, which the assistant asks after the message
+ * that raised it: "do you have a plan?" (NHS help for suicidal thoughts: with no plan and no
+ * intent to act, urgent help today, not 999), "can she bend her chin to her chest?" (a neck that
+ * bends is not meningitis's stiff neck), "can you lift both arms, is your speech normal?" (face
+ * weakness alone is how Bell's palsy presents), "has he had one before, has he come round?" (NHS
+ * febrile seizures: a repeat fit that stopped within minutes, the child awake again, is a GP or 111
+ * call). Told later, they count for the earlier message too. An exception that changes the
+ * picture rather than answers a check ("it settles when I rest") is not one of these: it does not
+ * take back a heart attack said in full.
+ */
+const ANSWERS_TOLD_LATER: ReadonlySet<SignalId> = new Set(['noSuicidalIntent', 'notSuicidal', 'neckFlexes', 'armsNormal', 'speechNormal', 'knownFits', 'recovered']);
+const laterAnswers = (kase: ClinicalCase<SignalId>, message: number) =>
+  standingFindings(kase).filter((f) => f.message > message && ANSWERS_TOLD_LATER.has(f.concept));
+
+/**
+ * A message's rule verdict once the answers told later are counted: only when they take back an
+ * emergency a rule gave it (what the urgency model made of the message is not a rule's question
+ * answered, and stands).
+ */
+function answeredLater(read: ReadMessage, own: readonly Finding<SignalId>[], answers: readonly Finding<SignalId>[], demographics?: Demographics): SafetyAssessment | undefined {
+  if (answers.length === 0) return undefined;
+  if (!assessRead({ ...read, found: presentSigns(own) }, demographics, { model: false }).emergency) return undefined;
+  const withAnswers = assessRead({ ...read, found: presentSigns([...own, ...answers]) }, demographics, { model: false });
+  return withAnswers.emergency ? undefined : withAnswers;
+}
 
 const rankOf = (a: SafetyAssessment): number => (a.emergency ? 2 : a.urgent ? 1 : 0);
 
@@ -138,7 +185,7 @@ export function assessConversation(messages: readonly string[], demographics?: D
   const recoveredAt = [...kase.findings.filter((f) => f.concept === 'recovered' && f.assertion === 'present' && !f.retracted).map((f) => f.message), ...checkedAt];
   const recoveredAfter = (i: number) => recoveredAt.some((m) => m > i);
   readingsOf.forEach((r, i) => {
-    const alone = answered.has(i) || recoveredAfter(i) ? assessRead({ ...r.read, found: presentSigns(standingFindings(kase, i)) }, demographics, { model: false }) : r.alone;
+    const alone = answeredLater(r.read, standingFindings(kase, i), laterAnswers(kase, i), demographics) ?? (answered.has(i) || recoveredAfter(i) ? assessRead({ ...r.read, found: presentSigns(standingFindings(kase, i)) }, demographics, { model: false }) : r.alone);
     if (rankOf(alone) > rankOf(best)) best = alone;
   });
   return { ...best, case: caseView(kase, best) };

@@ -104,6 +104,51 @@ describe('what lowers a level, and what does not', () => {
     expect(level(['bad asthma attack, couldnt get my breath and my lips went blue', 'did 8 puffs of my blue inhaler', 'its settled down now and im talking normally'])).toBe('EMERGENCY');
   });
 
+  it('a bleed that stopped with pressure is cared for at home; one that will not stop, or with faintness or blood thinners, stays 999 (NHS nosebleeds, cuts)', () => {
+    const bleed = 'cut my hand on a glass and there is blood everywhere';
+    expect(level([bleed])).toBe('EMERGENCY');
+    expect(level([bleed, 'held a tea towel on it hard for ten minutes and its stopped'])).not.toBe('EMERGENCY');
+    expect(level([bleed, 'held a tea towel on it for ten minutes and it hasnt stopped'])).toBe('EMERGENCY');
+    expect(level([bleed, 'held a tea towel on it for ten minutes and its stopped', 'i feel faint though'])).toBe('EMERGENCY');
+    expect(level([bleed, 'held a tea towel on it for ten minutes and its stopped'], { notes: 'on warfarin' })).toBe('EMERGENCY');
+  });
+
+  it('the answer to a rule\'s question counts for the message that raised it ("do you have a plan?", "can you lift both arms?")', () => {
+    const thoughts = 'some days i feel like everyone would be better off if i was dead';
+    expect(level([thoughts])).toBe('EMERGENCY');
+    expect(level([thoughts, 'no i dont have a plan and im safe tonight'])).toBe('URGENT');
+    expect(level([thoughts, 'i have been saving up my tablets'])).toBe('EMERGENCY');
+    // Face weakness alone, arms and speech normal, is how Bell's palsy presents: a GP today.
+    const face = 'woke up and the right side of my face has dropped, cant close that eye';
+    expect(level([face])).toBe('EMERGENCY');
+    expect(level([face, 'i can lift both arms fine and my speech is normal'])).toBe('URGENT');
+    expect(level([face, 'my speech is normal but my right arm feels weak'])).toBe('EMERGENCY');
+    // A repeat febrile fit that stopped, the child awake again: a GP or 111 today (NHS febrile seizures).
+    const fit = 'my 3 year old just had a fit, shaking all over with a high temperature';
+    expect(level([fit])).toBe('EMERGENCY');
+    expect(level([fit, 'he has had them before with temperatures', 'lasted about a minute and hes come round now, having a drink'])).toBe('URGENT');
+    expect(level([fit, 'lasted about a minute and hes come round now'])).toBe('EMERGENCY'); // a first fit is 999
+  });
+
+  it('a droop on the side a dentist numbed is the anaesthetic, unless another stroke sign is told', () => {
+    const droop = 'half my bottom lip is numb and my mouth is drooping on the left';
+    expect(level([droop])).toBe('EMERGENCY');
+    expect(assessConversation([droop]).fired.map((f) => f.label)).toEqual(['face drooping']); // a bottom lip is not the saddle area
+    expect(level([droop, 'oh i had a filling this morning and the dentist gave me an injection on that side'])).not.toBe('EMERGENCY');
+    expect(level([droop, 'i had a filling this morning and the dentist gave me an injection on that side', 'and my left arm has gone weak'])).toBe('EMERGENCY');
+  });
+
+  it('a visit is not coming round ("can her friend come round") and a part checked is not the person back to normal ("vision is fine")', () => {
+    const meningitis = 'my 16 year old has a temperature, a bad headache and says the light hurts her eyes';
+    expect(level([meningitis, 'can her friend still come round tonight?'])).toBe('EMERGENCY');
+    const found = (text: string) => assessConversation([text]).case?.findings.some((f) => f.concept === 'recovered' && f.assertion === 'present');
+    expect(found('she fainted but came round after a few seconds')).toBe(true);
+    expect(found('can her friend come round later')).toBe(false);
+    expect(found('no my eye isnt red and my vision is fine')).toBe(false);
+    expect(found('i feel normal again now')).toBe(true);
+    expect(found('i dont feel normal again yet')).toBe(false);
+  });
+
   it('a later normal reading answers an earlier one (the latest reading stands)', () => {
     const case_ = assessConversation(['my temperature is 38.6', 'took paracetamol and now its 37.2']).case;
     const earlier = case_?.findings.find((f) => f.concept === 'temperature38' && f.message === 0);

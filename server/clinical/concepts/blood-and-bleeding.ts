@@ -25,6 +25,11 @@ export const BLOOD_AND_BLEEDING = {
     '(?:nosebleed|nose bleed|nose)(?: \\w+){0,8} (?:still (?:pouring|going|gushing|streaming)|wont stop|hasnt stopped|not stopping)', '(?:nosebleed|nose bleed)(?: \\w+){0,2} started (?:\\d\\d|twenty|thirty|forty) min',
     '(?:nosebleed|nose bleed|nose bleeding|nose is bleeding|nose has been bleeding)(?: \\w+){0,4} (?:wont stop|not stopping|hasnt stopped|for (?:over |more than )?(?:15|20|25|30|40|45|an hour|half an hour|ages))',
   ], /\bgums?\b/), // bleeding gums are a reason to see a GP or dentist, not heavy bleeding
+  // A bleed that stopped with first aid: pressure on a cut, the soft part of the nose pinched.
+  bleedingStopped: sig('normal', [
+    '(?:press\\w*|pressure|pinch\\w*|held|holding|squeez\\w*|towel|tissue|cloth|plaster|bandage|dressing)(?: \\w+){0,15} (?:its|it has|it|bleeding has|bleeding|blood has|blood) stopped',
+    '(?:stopped|stopped bleeding) (?:after|with|when i|once i|by) (?:\\w+ ){0,3}(?:press\\w*|pressure|pinch\\w*|held|holding)',
+  ]),
   // A calf or leg that is swollen, red, warm or painful (a blood clot in the leg).
   calfLeg: sig('normal', [
     '(?:calf|calves|leg|thigh)(?: \\w+){0,3} (?:is |has |feels |looks |gone |got )*(?:swollen|swelling|swolen|puffy|red|hot|warm|tender|painful|hurts|hurting|aching|sore|throbbing|tight)',

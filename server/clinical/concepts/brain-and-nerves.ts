@@ -111,10 +111,10 @@ export const BRAIN_AND_NERVES = {
   ]),
   // Numbness around the bottom, genitals or inner thighs (cauda equina).
   saddle: sig('normal', [
-    'numb\\w*(?: \\w+){0,3} (?:bum|buttocks?|bottom|genitals?|groin|saddle|privates|between (?:my|his|her|their) legs|inner thighs|around (?:my |the )?(?:anus|back passage|privates|vagina|penis))',
-    'saddle (?:numbness|anaesthesia|area)', 'cant feel (?:my |his |her )?(?:bum|bottom|genitals|privates|back passage)', '(?:cant|couldnt|cannot) feel (?:it |anything |the paper |the toilet paper |toilet paper )?when (?:i|he|she) wip\\w*', '(?:no|lost|lost the|lost all) feeling (?:when (?:i|he|she) wip\\w*|down below|around (?:my|his|her) (?:bum|bottom|privates))',
-    '(?:bum|bottom|buttocks|genitals|groin|privates|between (?:my|his|her|their) legs)(?: \\w+){0,4} (?:feels? |feeling |gone |is |are )*(?:numb|dead|tingly|no feeling)', 'like sitting on a (?:bike )?saddle',
-  ]),
+    'numb\\w*(?: \\w+){0,3} (?:bum|buttocks?|bottom(?! (?:lip|lips|teeth|tooth|gums?|jaw|eyelids?|lid|of)\\b)|genitals?|groin|saddle|privates|between (?:my|his|her|their) legs|inner thighs|around (?:my |the )?(?:anus|back passage|privates|vagina|penis))',
+    'saddle (?:numbness|anaesthesia|area)', 'cant feel (?:my |his |her )?(?:bum|bottom(?! (?:lip|lips|teeth|tooth|gums?|jaw|eyelids?|lid|of)\\b)|genitals|privates|back passage)', '(?:cant|couldnt|cannot) feel (?:it |anything |the paper |the toilet paper |toilet paper )?when (?:i|he|she) wip\\w*', '(?:no|lost|lost the|lost all) feeling (?:when (?:i|he|she) wip\\w*|down below|around (?:my|his|her) (?:bum|bottom(?! (?:lip|lips|teeth|tooth|gums?|jaw|eyelids?|lid|of)\\b)|privates))',
+    '(?:bum|bottom(?! (?:lip|lips|teeth|tooth|gums?|jaw|eyelids?|lid|of)\\b)|buttocks|genitals|groin|privates|between (?:my|his|her|their) legs)(?: \\w+){0,4} (?:feels? |feeling |gone |is |are )*(?:numb|dead|tingly|no feeling)', 'like sitting on a (?:bike )?saddle',
+  ]), // "bottom" as in the saddle area, not the lower lip, a tooth or the bottom of the foot
   // Loss of control of the bladder or bowels, or cannot wee (cauda equina).
   sphincter: sig('normal', [
     '(?:cant|couldnt|lost|losing|loss of|no) (?:control|feel|feeling|sensation) (?:of |over |when )?(?:my |his |her |i )?(?:bladder|bowels?|wee|pee|poo|pooing|weeing|peeing|need to wee|need to pee)',

@@ -9,8 +9,14 @@ import { sig, type Signal } from './signal.js';
 export const COURSE_AND_TIMING = {
   // Back to normal after it (a fit that stopped within minutes and the child is themselves again).
   recovered: sig('none', [
-    'back to (?:herself|himself|themselves|normal|her usual|his usual|my usual|their usual)', '(?:is|seems|now|totally|completely|absolutely) (?:fine|ok|okay|well|herself|himself)(?: now)?',
-    '(?:come|came|coming) (?:round|around|to)', '(?:under|less than) (?:a|one|1|2|two) minutes?', 'recovered', 'stopped (?:after|within) (?:a|about|less than|under|around)', '(?:about|around|only|just|less than|under) (?:a|one|1) minute', 'sleeping it off', '(?:his|her|their|my) usual (?:fit|fits|seizure)', '(?:fit|fits|seizure) (?:like|as) (?:usual|normal|always)', 'lasted (?:about |around |less than |under |only )?(?:a minute|one minute|1 minute|\\d+ seconds|a few seconds|2 minutes|two minutes|a couple of minutes)',
+    'back to (?:herself|himself|themselves|normal|her usual|his usual|my usual|their usual)', // The person, not a part checked ("vision is fine" answers an eye question).
+    '(?<!\\b(?:vision|eyesight|sight|eye|eyes|hearing|speech|breathing|chest|heart|bp|pressure|sugar|sugars|temp|temperature|skin|tummy|wee|pee|poo|neck|leg|legs|arm|arms|face|else) )(?:is|seems|now|totally|completely|absolutely) (?:fine|ok|okay|well|herself|himself)(?: now)?',
+    // "came round" after a faint, not a visit ("can his friend come round", "came to see me").
+    '(?<!\\b(?:can|could|will|would|to|should|might|may|please) )(?:come|came|coming) (?:round|around|to)(?! (?:the|to|see|visit|ours|mine|my|our|his|her|their|your|play|stay|for|tomorrow|later|tonight|here|us|me|you|him|them)\\b)',
+    // Said of the person as a whole, and not denied ("i dont feel normal again" is no recovery).
+    '(?<!\\b(?:dont|doesnt|didnt|not|never|cant|wont) )(?:feel|feels|feeling|seem|seems|look|looks|am|is) (?:normal|myself|himself|herself|themselves) (?:again|now)',
+    'back (?:to )?(?:playing|running (?:about|around)|eating and drinking|giggling|laughing|smiling)',
+    '(?:under|less than) (?:a|one|1|2|two) minutes?', 'recovered', 'stopped (?:after|within) (?:a|about|less than|under|around)', '(?:about|around|only|just|less than|under) (?:a|one|1) minute', 'sleeping it off', '(?:his|her|their|my) usual (?:fit|fits|seizure)', '(?:fit|fits|seizure) (?:like|as) (?:usual|normal|always)', 'lasted (?:about |around |less than |under |only )?(?:a minute|one minute|1 minute|\\d+ seconds|a few seconds|2 minutes|two minutes|a couple of minutes)',
   ]),
   // An episode that is passing or has passed, as it usually does.
   episodePassing: sig('normal', [
@@ -60,7 +66,8 @@ export const COURSE_AND_TIMING = {
   // Lasting 15 minutes or more.
   lastedLong: sig('normal', ['(?:for|over|about|nearly|almost|more than|past|last|the last) (?:half an hour|an hour|(?:1[5-9]|[2-9]\\d) ?min\\w*|(?:fifteen|twenty|thirty|forty|forty five) min\\w*|\\d+ hours?)', 'half an hour', '(?:1[5-9]|[2-9]\\d) ?mins?\\b', '(?:1[5-9]|[2-9]\\d) minutes'],
     // "15 mins later its 6.4": a point in time after something, not how long a symptom has lasted.
-    /\b(?:(?:1[5-9]|[2-9]\d) ?(?:mins?|minutes)|(?:fifteen|twenty|thirty|forty|forty five) (?:mins?|minutes)|half an hour|an hour|\d+ hours?) (?:later|afterwards)\b/),
+    // "rechecked after 15 mins": when a reading was taken again.
+    /\b(?:(?:1[5-9]|[2-9]\d) ?(?:mins?|minutes)|(?:fifteen|twenty|thirty|forty|forty five) (?:mins?|minutes)|half an hour|an hour|\d+ hours?) (?:later|afterwards)\b|\b(?:re ?checked|re ?tested|checked|tested|measured)(?: \w+){0,2} (?:after|in|within) (?:(?:1[5-9]|[2-9]\d) ?(?:mins?|minutes)|(?:fifteen|twenty|thirty) (?:mins?|minutes)|half an hour)\b/),
   // Confusion that came on suddenly (NHS: sudden confusion is a reason to call 999), told by when
   // it started rather than by the word "sudden".
   // When it began, not a symptom: "hasnt been himself since lunch" is not negated by its "hasnt".

@@ -62,6 +62,12 @@ export const MEDICINES_AND_SUBSTANCES = {
   tremor: sig('normal', ['shaky', 'shaking', 'shakes', 'tremor\\w*', 'trembl\\w*', 'twitch\\w*', 'unsteady', 'wobbly on (?:my|his|her) feet']),
   // Medicines whose safe dose is close to a harmful one: sickness or diarrhoea can tip them over
   // (NHS lithium, digoxin: contact a doctor straight away).
+  // A dentist's local anaesthetic: the lip, cheek and mouth on that side are numb and may droop
+  // for a few hours (a filling, an extraction, root canal work).
+  dentalAnaesthetic: sig('normal', [
+    '(?:dentist|dentists|dental)(?: \\w+){0,8} (?:injection|injections|jab|numbing|numbed|anaesthetic|anesthetic|local)',
+    '(?:injection|injections|jab|numbing|anaesthetic|anesthetic|local|filling|fillings|extraction|root canal|tooth (?:out|pulled|taken out|removed))(?: \\w+){0,6} (?:dentist|dentists|dental)',
+  ]),
   narrowMarginMedicine: sig('normal', ['lithium', 'priadel', 'camcolit', 'digoxin', 'phenytoin', 'theophylline', 'aminophylline']),
   // Recreational drugs: with overheating, fits, collapse, confusion or chest pain, 999.
   recreationalDrugs: sig('normal', [

@@ -24,7 +24,7 @@ export const MENTAL_HEALTH = {
     '(?<!(?:dont|doesnt|didnt|never|not) )(?:want|wanting|wish|wishing|ready|planning|plan) (?:to )?(?:just )?(?:die|be dead|not be alive|not exist|stop existing|never wake up|not wake up|disappear forever|sleep forever|go to sleep forever)',
     'wish(?:ing|ed)? (?:i|id) (?:was|were|had|could) (?:dead|die|never been born|not been born|disappear|not wake up|just die)',
     'wish(?:ing|ed)? (?:i|id) (?:wasnt|werent|was not|were not) (?:here|alive|around|born)',
-    'better off (?:dead|without me|if i was gone|if i wasnt here)',
+    'better off (?:dead|without me|if i (?:was|were|died|wasnt (?:here|around|alive)|was gone|was dead|was not here|wasnt))',
     '(?:everyone|everybody|they|family|people|kids|world) (?:would|will|d)? ?be better (?:off )?without me',
     'no (?:reason|point|purpose) (?:to|in|of|for) (?:live|living|life|going on|being alive|being here|carrying on|existing|me being here)',
     '(?:dont|doesnt|no longer|never) (?:want|wish|care|wants|wishes|cares) to (?:live|be alive|be here|exist|go on|wake up|carry on|keep going|keep living)',
@@ -61,7 +61,7 @@ export const MENTAL_HEALTH = {
     '(?:no|not any|dont have (?:a|any)|do not have (?:a|any)|havent got (?:a|any)|have not got (?:a|any)|not got (?:a|any)|have no|without (?:a|any)|no real) plans?',
     '(?:not|never|im not|i am not|not really) (?:going|gonna|planning) (?:to )?(?:do|act on|try|actually do) (?:anything|it|them|that)',
     '(?:wouldnt|wont|would never|will never|would not|will not|couldnt|could never|shes not going to|hes not going to) (?:ever )?(?:actually |really )?(?:do|act on|try|go through with) (?:anything|it|that|them)',
-    'not (?:going|planning|about) to act', 'no (?:intention|intent) (?:of|to)', '(?:im|i am|i feel|feel) safe (?:tonight|right now|now|for now|at the moment|today)',
+    'not that (?:i|id|i would|ill|i will|i could) (?:ever )?(?:actually |really )?(?:do|act on|try) (?:anything|it|that)', 'not (?:going|planning|about) to act', 'no (?:intention|intent) (?:of|to)', '(?:im|i am|i feel|feel) safe (?:tonight|right now|now|for now|at the moment|today)',
   ]),
   // Self-harm without wanting to die, said outright ("I'm not suicidal"): with no plan and no intent
   // it is urgent help today rather than 999 (the same policy as thoughts of ending life).
