@@ -59,6 +59,16 @@ export const MODIFIERS: readonly ModifierRule[] = [
     pattern: /\b(?<!(?:showing|shows|show|has|have|had|having|got|with|displaying|all the|classic|obvious|definite|clear|definitely|def) )(?:signs?|symptoms?|warning signs?|red flags?) (?:of|to (?:look|watch) (?:out )?for|that)\b/,
     note: 'signs asked about, or what a sign can mean in general ("can be a sign of")',
   },
+  // "stiff neck is a meningitis sign isnt it": the condition named as what a sign can mean (not
+  // "i have meningitis symptoms", "classic heart attack signs").
+  {
+    category: 'HYPOTHETICAL',
+    direction: 'BACKWARD',
+    pattern: /\b(?<!\b(?:showing|shows|show|has|have|had|having|got|with|displaying|all the|classic|obvious|definite|clear|definitely|def) (?:\w+ ){0,2})(?:sign|signs|symptom|symptoms)\b/,
+    maxScope: 3,
+    namesOnly: true,
+    note: 'a condition named as what a sign can mean',
+  },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bwhat (?:if|happens if|should i do if|do i do if|to do if)\b/, note: 'a what-if question' },
   // Not "when": "when she has a coughing fit she goes blue" tells what happens, not what might.
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: new RegExp(`\\b(?:if|in case|incase|just in case) ${PERSON} (?:ever |suddenly |then |also )?${DEVELOP}\\b`), note: 'a condition that may come' },
@@ -89,6 +99,7 @@ export const MODIFIERS: readonly ModifierRule[] = [
     maxScope: 8,
     note: 'something seen, not something had ("saw pictures of meningitis rash")',
   },
+  { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:it|google|the internet|the results?|everything|all|that) (?:came|comes|come|keeps coming) up(?: with)?\b/, maxScope: 6, note: 'a search result ("googled it and it came up leukaemia"), not something had' },
   { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:cant stop|keep|kept|been) (?:thinking|worrying|reading|googling|researching|obsessing)(?: (?:about|that|up on|on|if|whether))?\b/, maxScope: 8, note: 'a thought the person cannot leave alone' },
   { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:could (?:it|this|that) be|might (?:it|this) be)\b/, maxScope: 6, note: 'asking whether it is a named condition' },
   // "is this anaphylaxis starting??": only as a question ("it is a rash that spreads" is not one).
@@ -122,6 +133,7 @@ export const MODIFIERS: readonly ModifierRule[] = [
   },
   // ---- possible (still evidence: an emergency sign the person is unsure of counts)
   { category: 'POSSIBLE', direction: 'FORWARD', pattern: /\b(?:i think|think (?:its|it is|i have|ive got|he has|she has)|maybe|possibly|probably|might be|may be|could be|not sure (?:if|whether)|i wonder if|perhaps|seems like|looks like)\b/, maxScope: 6, note: 'unsure' },
+  { category: 'POSSIBLE', direction: 'FORWARD', pattern: /\bor (?:even|maybe|possibly|worse)\b/, maxScope: 3, note: 'the next guess in a list ("an sti or even cancer")' },
 ];
 
 // ---- someone else's illness, told beside the person's own complaint (a sentence-level cue)

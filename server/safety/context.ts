@@ -135,8 +135,8 @@ const NOT_A_READING = '(?! ?(?:years?|yrs?|yo|minutes?|mins?|hours?|hrs?|seconds
 const OXYGEN_THEN_NUMBER = new RegExp(`\\b${OXYGEN_WORD}(?: ${LINK}){0,5} (\\d{2,3})\\b${NOT_A_READING}`, 'g');
 const NUMBER_THEN_OXYGEN = new RegExp(`\\b(\\d{2,3}) ?(?:%|percent|per cent)?(?: on| on the| on his| on her| on my)? ${OXYGEN_WORD}`, 'g');
 
-// "blood pressure was 185/112", "bp 190 over 105": the two numbers of a reading near the words.
-const BLOOD_PRESSURE = /\b(?:bp|blood pressure|pressure)\b[^.!?\n]{0,30}?\b(\d{2,3}) ?(?:\/|over) ?(\d{2,3})\b/g;
+// "blood pressure was 185/112", "bp 190 over 105", "my reading was 220/130": the two numbers of a reading near the words.
+const BLOOD_PRESSURE = /\b(?:bp|blood pressure|pressure|reading|readings|monitor|machine|cuff)\b[^.!?\n]{0,30}?\b(\d{2,3}) ?(?:\/|over) ?(\d{2,3})\b/g;
 // "blood ketones are 1.2", "ketones 0.8": a blood ketone reading (mmol/L), not urine's "++".
 const KETONES = /\bketones?\b[^.!?\n]{0,20}?\b(\d(?:\.\d{1,2})?)\b(?! ?\+)/g;
 

@@ -297,6 +297,9 @@ export const RULES: Rule[] = [
   // (eczema herpeticum), or weeping and crusted (infected), needs a GP or 111 the same day.
   { kind: 'other', level: 'URGENT', hint: 'atopic-eczema', label: 'eczema that is weeping, crusted, or has clusters of blisters or punched-out sores (infected eczema or eczema herpeticum)', needs: [['eczemaWord'], ['herpeticSores', 'eczemaInfected']], source: `${NHS}atopic-eczema/` },
   { kind: 'other', level: 'URGENT', label: 'a urinary catheter that has stopped draining', needs: [['catheterBlocked']], source: `${NHS}urinary-catheters/` },
+  // NHS high blood pressure: 180/120 or higher with chest pain, changed sight, a severe headache,
+  // breathlessness, confusion or weakness is a 999 call; without them, a GP or 111 today (below).
+  { kind: 'other', label: 'a blood pressure of 180/120 or higher with chest pain, changed vision, a severe headache, breathlessness, confusion or weakness', needs: [['bloodPressureVeryHigh'], ['chestPain', 'vision', 'visionChange', 'severeHeadache', 'thunderclap', 'breathless', 'confused', 'armWeak', 'speech']], source: `${NHS}high-blood-pressure-hypertension/` },
   { kind: 'other', level: 'URGENT', label: 'a blood pressure reading with the top number 180 or more, or the bottom number 120 or more', needs: [['bloodPressureVeryHigh']], source: `${NHS}high-blood-pressure-hypertension/` },
   { kind: 'other', level: 'URGENT', hint: 'diabetic-ketoacidosis', label: 'blood ketones of 0.6 or more in diabetes', needs: [['ketonesRaised']], source: `${NHS}diabetic-ketoacidosis/` },
   { kind: 'other', level: 'URGENT', label: 'new or increasing confusion', needs: [['newConfusion']], source: `${NHS}confusion/` },

@@ -173,6 +173,26 @@ describe('what each modifier says of a phrase', () => {
     expect(readMessage('bleeding a bit in my pregnancy, 12 weeks').found.has('pregnant')).toBe(true);
   });
 
+  it('a condition named as what a sign can mean ("stiff neck is a meningitis sign isnt it") is asked about, not had', () => {
+    expect(assertionOf('stiff neck is a meningitis sign isnt it', 'meningitisMention')).toBe('hypothetical');
+    expect(assertionOf('i think i have meningitis symptoms', 'meningitisMention')).not.toBe('hypothetical');
+    expect(level('slept funny and woke with a stiff neck, no temperature, but stiff neck is a meningitis sign isnt it')).not.toBe('EMERGENCY');
+    expect(level('slept funny and woke with a stiff neck and i have all the meningitis symptoms')).toBe('EMERGENCY');
+  });
+
+  it('a search result ("googled it and it came up leukaemia") and the next guess in a list ("or even cancer") are not a history', () => {
+    expect(readMessage('googled tiredness and it came up leukaemia').found.has('covidHighRisk')).toBe(false);
+    expect(readMessage('i have leukaemia and a temperature').found.has('covidHighRisk')).toBe(true);
+    expect(readMessage('worried its an infection or even cancer').found.has('covidHighRisk')).toBe(false);
+  });
+
+  it('tiredness for months is not drowsiness; hands raw from washing are not a blister', () => {
+    expect(readMessage('so tired all the time, been like this for months').found.has('drowsyMuddled')).toBe(false);
+    expect(readMessage('he is so sleepy i cant keep him awake').found.has('drowsyMuddled')).toBe(true);
+    expect(readMessage('my hands are raw from all the handwashing').found.has('blister')).toBe(false);
+    expect(readMessage('burnt my arm on the oven and the skin is raw').found.has('blister')).toBe(true);
+  });
+
   it('a possible 999 sign still counts', () => {
     expect(assessConversation(['i think im having a stroke, my arm has gone weak']).emergency).toBe(true);
   });

@@ -272,6 +272,12 @@ const EMERGENCY: Case[] = [
   ['its not pain exactly, more a heavy feeling in my left arm and im clammy and feel sick, been like it 40 mins', 'cardiac', { age: 66, sex: 'female' }],
   // suicidal thoughts with means, whatever else is said
   ['i wouldnt do anything but ive been saving up my tablets just in case i want to end it', 'suicide'],
+  // a very high blood pressure reading with a symptom (NHS high blood pressure), read from "my reading was";
+  // lips swelling after a new blood pressure tablet; fever, light hurting and a headache; a drowsy baby drying out
+  ['by the way my reading this morning was 220/130 and my vision has gone blurry', 'other'],
+  ['my lips have swollen up, started new blood pressure tablets last week', 'anaphylaxis'],
+  ['temperature of 38.6, bad headache and the light really hurts my eyes', 'meningitis'],
+  ['my 5 week old keeps being sick after feeds, fewer wet nappies and seems sleepy', 'other'],
 ];
 
 const URGENT: [string, Demographics?][] = [
@@ -378,6 +384,8 @@ const URGENT: [string, Demographics?][] = [
   ['my 5 year old started limping today, no fall, and she is hot with a temperature', undefined],
   ['woke up deaf in one ear, no pain', undefined],
   ['used the cream twice and still itching a month on', undefined],
+  // a very high reading without symptoms is a GP or 111 today
+  ['my bp machine says 185/110, no symptoms, feel fine'],
 ];
 
 const NOT_EMERGENCY: [string, Demographics?][] = [

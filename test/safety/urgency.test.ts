@@ -47,6 +47,15 @@ describe('urgency model', () => {
     expect([...features('my baby is not floppy')].filter((f) => f.startsWith('neg:')).length).toBeGreaterThan(0);
   });
 
+  it('weighs a qualifier only beside what it qualifies: "stopped bleeding" is an eye\'s or a pregnancy\'s warning sign only with an eye injury or a pregnancy', () => {
+    const features = (text: string, demographics?: Parameters<typeof urgencyFeatures>[1]) => urgencyFeatures(readMessage(text, demographics), demographics);
+    const cut = 'just a cut on my finger from chopping veg, stopped bleeding now';
+    expect(features(cut)).not.toContain('sig:pregnancyBleeding');
+    expect(features(cut)).not.toContain('sig:eyeDanger');
+    expect(features('poked in the eye with a stick and its bleeding')).toContain('sig:eyeDanger');
+    expect(features('some bleeding today', { age: 30, sex: 'female', pregnant: true })).toContain('sig:pregnancyBleeding');
+  });
+
   it('only adds to the rules: an emergency rule fires whatever the model says, and the floor never lowers', () => {
     const a = assessSafety('my face has dropped on one side and my arm is weak');
     expect(a.emergency).toBe(true);

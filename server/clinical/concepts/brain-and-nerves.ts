@@ -145,7 +145,7 @@ export const BRAIN_AND_NERVES = {
   ]),
   // After a head injury: memory loss, drowsiness, a worsening headache, being sick or behaving differently.
   headWarning: sig('normal', [
-    'dont remember', 'doesnt remember', 'cant remember', 'cant recall', 'no memory (?:of|since)', 'memory loss', 'drowsy', '(?:very|really|so|unusually) (?:sleepy|tired)',
+    'dont remember', 'doesnt remember', 'cant remember', 'cant recall', 'no memory (?:of|since)', 'memory loss', 'drowsy', '(?:very|really|so|unusually) (?:sleepy|tired)(?! all the time| lately| recently| for (?:weeks|months|ages|days)| these days| from| after work| at work| in the day| since (?:the|i|my))',
     'confused', 'muddled', 'clear fluid', 'fluid (?:from|coming out of|leaking from)', '(?:clear|watery)(?: \\w+){0,2} (?:fluid|liquid|stuff|water)(?: \\w+){0,6} (?:nose|ears?)', 'blood (?:from|coming out of) (?:his|her|my|their) ears?',
     'not making sense', 'cant stay awake', 'wont stay awake', '(?:headache|head ache)(?: \\w+){0,3} (?:wont|isnt|hasnt|not) (?:go|going|shift|ease|easing)',
     'knocked (?:out|unconscious)', 'passed out', 'blacked out', 'unconscious', '(?:was|been|went) out (?:cold |for )', 'repeating (?:himself|herself|myself|the same)', 'vomit\\w*', 'been sick', 'being sick', 'threw up', 'throwing up',
@@ -167,7 +167,7 @@ export const BRAIN_AND_NERVES = {
     'not (?:herself|himself|themselves) and (?:confused|muddled)',
   ], /\bconfused (?:about|by|as to|why|whether|what|if|with)\b/),
   // Drowsy, muddled, confused or very sleepy.
-  drowsyMuddled: sig('normal', ['drowsy', 'muddled', 'confused', 'confusion', '(?:very|really|so) (?:sleepy|tired)', 'not with it', 'cant stay awake', 'breathing (?:fast|quickly|deeply)']),
+  drowsyMuddled: sig('normal', ['drowsy', 'muddled', 'confused', 'confusion', '(?:seems|seem|more|getting|much|quite|unusually) sleepy', 'sleepier than (?:normal|usual|before)', '(?:very|really|so) (?:sleepy|tired)(?! all the time| lately| recently| for (?:weeks|months|ages|days)| these days| from| after work| at work| in the day| since (?:the|i|my))', 'not with it', 'cant stay awake', 'breathing (?:fast|quickly|deeply)']),
   // Seeing or hearing things that are not there.
   hallucinating: sig('normal', ['hallucinat\\w*', '(?:seeing|sees|saw) (?:bugs|insects|spiders|snakes|rats|mice|creatures)', '(?:bugs|insects|spiders|ants) (?:crawling|on the (?:walls?|ceiling))', 'hearing voices', 'hears voices', '(?:hearing|seeing|hears|sees|heard|saw) things(?! about| on| at| from| in the news)', 'voices in (?:my|his|her|their) head', '(?:thinks|says|saying|convinced|believes) (?:the |her |his |my )?baby (?:is|was) (?:evil|possessed|the devil|not (?:hers|his|mine|ours))', '(?:seeing|seen|hearing|heard|see|hear|sees|hears) (?:things|stuff|people|bugs|spiders|insects|voices)(?: \\w+){0,3} (?:that )?(?:arent|isnt|are not|is not|werent|wasnt) (?:there|real)', '(?:bugs|insects|spiders) crawling']),
   // A headache of any kind.

@@ -25,7 +25,8 @@ export const BURNS = {
   // A burn or scald of any kind, or being on fire.
   burnInjury: sig('normal', ['burn(?:t|ed|s)?', 'scald\\w*', 'chip pan', '(?:caught|on) fire', 'flames?']),
   // Blisters, skin coming off, or raw skin.
-  blister: sig('normal', ['blister\\w*', 'skin (?:came|coming|peeled|peeling) off', 'raw']),
+  // Raw skin where a burn or a rash took the top layer off (not hands raw from washing them).
+  blister: sig('normal', ['blister\\w*', 'skin (?:came|coming|peeled|peeling) off', '(?:skin|burn|wound|area|patch|it|its|flesh)(?: \\w+){0,2} (?:is |looks |gone |went |all )?raw', 'raw (?:skin|flesh|patch|area|wound|red)']),
   // A burn to the face, mouth, throat, eyes or genitals.
   burnFace: sig('normal', [
     '(?:burn|burnt|burned|scald\\w*)(?: \\w+){0,3} (?:face|mouth|lips|throat|neck|eyes?|nose|genitals|groin|privates)',

@@ -4,6 +4,7 @@ import { safetyClauses } from '../find-signals.js';
 import { modifierScopes } from '../../clinical/context.js';
 import { NEGATION_CUES, WORRY_WORDS } from '../../clinical/modifiers.js';
 import type { Clause } from '../../clinical/text.js';
+import { QUALIFIERS, type SignalId } from '../../clinical/concepts/index.js';
 
 /**
  * What the urgency model reads of a message: its words and word pairs (each clause on its own, a
@@ -22,7 +23,7 @@ const NEGATION_SCOPE = 3;
 // themselves are features already; as a concept, "since lunch" says nothing about urgency without
 // the symptom it dates (it tipped plain flu that "came on suddenly" over the model's emergency
 // line), and `disoriented` is part of `confused`.
-const NOT_FEATURES = new Set(['suddenOnset', 'disoriented']);
+const NOT_FEATURES: ReadonlySet<string> = new Set(['suddenOnset', 'disoriented']);
 
 const INHALER_WORDS = new Set(['inhaler', 'inhalers', 'pump', 'puffer']);
 
@@ -79,10 +80,11 @@ export function urgencyFeatures(message: ReadMessage, demographics?: Demographic
   const out = new Set<string>();
   for (const clause of message.clauses) clauseFeatures(clause, out);
   demographicFeatures(demographics, out);
-  for (const id of message.found.keys()) if (!NOT_FEATURES.has(id)) out.add(`sig:${id}`);
+  const inContext = (id: SignalId) => QUALIFIERS[id]?.some((c) => message.found.has(c)) ?? true;
+  for (const id of message.found.keys()) if (!NOT_FEATURES.has(id) && inContext(id)) out.add(`sig:${id}`);
   // The evidence list's other half: a sign the person said they do not have ("the soft spot isnt
   // sunken", "breathing is fine") is a concept too, and it argues against the emergency its words
   // would otherwise suggest.
-  for (const f of message.findings) if (f.assertion === 'absent' && !message.found.has(f.concept) && !NOT_FEATURES.has(f.concept)) out.add(`neg:${f.concept}`);
+  for (const f of message.findings) if (f.assertion === 'absent' && !message.found.has(f.concept) && !NOT_FEATURES.has(f.concept) && inContext(f.concept)) out.add(`neg:${f.concept}`);
   return out;
 }
