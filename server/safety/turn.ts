@@ -105,19 +105,28 @@ const SUSPICIONS: SuspicionChecks<SignalId> = {
  * take back a heart attack said in full.
  */
 const ANSWERS_TOLD_LATER: ReadonlySet<SignalId> = new Set(['noSuicidalIntent', 'notSuicidal', 'neckFlexes', 'armsNormal', 'speechNormal', 'knownFits', 'recovered']);
-const laterAnswers = (kase: ClinicalCase<SignalId>, message: number) =>
-  standingFindings(kase).filter((f) => f.message > message && ANSWERS_TOLD_LATER.has(f.concept));
 
 /**
- * A message's rule verdict once the answers told later are counted: only when they take back an
- * emergency a rule gave it (what the urgency model made of the message is not a rule's question
- * answered, and stands).
+ * One earlier message's verdict in the light of what came after it. Answers told later (above)
+ * take back an emergency a rule gave it, and only that: what the urgency model made of the message
+ * is not a rule's question answered, and stands. A message judged again (a later one denied,
+ * checked or corrected its findings, or said the person is back to normal) is judged on what still
+ * stands of it by the rules alone; any other keeps the verdict it had when sent.
  */
-function answeredLater(read: ReadMessage, own: readonly Finding<SignalId>[], answers: readonly Finding<SignalId>[], demographics?: Demographics): SafetyAssessment | undefined {
-  if (answers.length === 0) return undefined;
-  if (!assessRead({ ...read, found: presentSigns(own) }, demographics, { model: false }).emergency) return undefined;
-  const withAnswers = assessRead({ ...read, found: presentSigns([...own, ...answers]) }, demographics, { model: false });
-  return withAnswers.emergency ? undefined : withAnswers;
+function judgedLater(
+  message: MessageReading,
+  own: readonly Finding<SignalId>[],
+  answers: readonly Finding<SignalId>[],
+  judgeAgain: boolean,
+  demographics?: Demographics,
+): SafetyAssessment {
+  if (answers.length === 0 && !judgeAgain) return message.alone;
+  const rulesAlone = assessRead({ ...message.read, found: presentSigns(own) }, demographics, { model: false });
+  if (answers.length > 0 && rulesAlone.emergency) {
+    const withAnswers = assessRead({ ...message.read, found: presentSigns([...own, ...answers]) }, demographics, { model: false });
+    if (!withAnswers.emergency) return withAnswers;
+  }
+  return judgeAgain ? rulesAlone : message.alone;
 }
 
 const rankOf = (a: SafetyAssessment): number => (a.emergency ? 2 : a.urgent ? 1 : 0);
@@ -159,11 +168,12 @@ export function assessConversation(messages: readonly string[], demographics?: D
     readingsOf[last]!.read.findings.some((f) => f.concept === 'recovered' && f.assertion === 'present') ||
     kase.findings.some((f) => f.message === last - 1 && f.checked && f.supersededBy === last);
   const recent = new Set(readingsOf.map((_, i) => i).slice(backToNormal ? -1 : -URGENCY_WORDS_FROM_LAST));
-  const recentFindings = standingFindings(kase).filter((f) => recent.has(f.message));
+  const standing = standingFindings(kase);
+  const recentFindings = standing.filter((f) => recent.has(f.message));
   // Words the person took back ("sorry, I meant my finger, not my chest") are not read by the
   // model either; what still stands of that message reaches the rules as findings.
   const corrected = new Set(kase.findings.filter((f) => f.retracted).map((f) => f.message));
-  let best = assessRead({ clauses: [], found: presentSigns(standingFindings(kase)), findings: kase.findings }, demographics, {
+  let best = assessRead({ clauses: [], found: presentSigns(standing), findings: kase.findings }, demographics, {
     modelReads: {
       clauses: readingsOf.flatMap((r, i) => (recent.has(i) && !corrected.has(i) ? r.read.clauses : [])),
       found: presentSigns(recentFindings),
@@ -184,8 +194,10 @@ export function assessConversation(messages: readonly string[], demographics?: D
   const checkedAt = kase.findings.filter((f) => f.checked && !f.retracted).map((f) => f.supersededBy as number);
   const recoveredAt = [...kase.findings.filter((f) => f.concept === 'recovered' && f.assertion === 'present' && !f.retracted).map((f) => f.message), ...checkedAt];
   const recoveredAfter = (i: number) => recoveredAt.some((m) => m > i);
+  const toldLater = standing.filter((f) => ANSWERS_TOLD_LATER.has(f.concept));
   readingsOf.forEach((r, i) => {
-    const alone = answeredLater(r.read, standingFindings(kase, i), laterAnswers(kase, i), demographics) ?? (answered.has(i) || recoveredAfter(i) ? assessRead({ ...r.read, found: presentSigns(standingFindings(kase, i)) }, demographics, { model: false }) : r.alone);
+    const answers = toldLater.filter((f) => f.message > i);
+    const alone = judgedLater(r, standingFindings(kase, i), answers, answered.has(i) || recoveredAfter(i), demographics);
     if (rankOf(alone) > rankOf(best)) best = alone;
   });
   return { ...best, case: caseView(kase, best) };

@@ -7,6 +7,9 @@
 import { conditionName, sig, type Signal } from './signal.js';
 import { CONFUSION_PHRASES } from './phrases.js';
 
+// "Bottom" as in the saddle area, not the lower lip, a tooth or the bottom of the foot.
+const SADDLE_BOTTOM = 'bottom(?! (?:lip|lips|teeth|tooth|gums?|jaw|eyelids?|lid|of)\\b)';
+
 export const BRAIN_AND_NERVES = {
   // One side of the face drooping, sagging or numb (the F of FAST).
   faceDroop: sig('normal', [
@@ -111,10 +114,10 @@ export const BRAIN_AND_NERVES = {
   ]),
   // Numbness around the bottom, genitals or inner thighs (cauda equina).
   saddle: sig('normal', [
-    'numb\\w*(?: \\w+){0,3} (?:bum|buttocks?|bottom(?! (?:lip|lips|teeth|tooth|gums?|jaw|eyelids?|lid|of)\\b)|genitals?|groin|saddle|privates|between (?:my|his|her|their) legs|inner thighs|around (?:my |the )?(?:anus|back passage|privates|vagina|penis))',
-    'saddle (?:numbness|anaesthesia|area)', 'cant feel (?:my |his |her )?(?:bum|bottom(?! (?:lip|lips|teeth|tooth|gums?|jaw|eyelids?|lid|of)\\b)|genitals|privates|back passage)', '(?:cant|couldnt|cannot) feel (?:it |anything |the paper |the toilet paper |toilet paper )?when (?:i|he|she) wip\\w*', '(?:no|lost|lost the|lost all) feeling (?:when (?:i|he|she) wip\\w*|down below|around (?:my|his|her) (?:bum|bottom(?! (?:lip|lips|teeth|tooth|gums?|jaw|eyelids?|lid|of)\\b)|privates))',
-    '(?:bum|bottom(?! (?:lip|lips|teeth|tooth|gums?|jaw|eyelids?|lid|of)\\b)|buttocks|genitals|groin|privates|between (?:my|his|her|their) legs)(?: \\w+){0,4} (?:feels? |feeling |gone |is |are )*(?:numb|dead|tingly|no feeling)', 'like sitting on a (?:bike )?saddle',
-  ]), // "bottom" as in the saddle area, not the lower lip, a tooth or the bottom of the foot
+    `numb\\w*(?: \\w+){0,3} (?:bum|buttocks?|${SADDLE_BOTTOM}|genitals?|groin|saddle|privates|between (?:my|his|her|their) legs|inner thighs|around (?:my |the )?(?:anus|back passage|privates|vagina|penis))`,
+    'saddle (?:numbness|anaesthesia|area)', `cant feel (?:my |his |her )?(?:bum|${SADDLE_BOTTOM}|genitals|privates|back passage)`, '(?:cant|couldnt|cannot) feel (?:it |anything |the paper |the toilet paper |toilet paper )?when (?:i|he|she) wip\\w*', `(?:no|lost|lost the|lost all) feeling (?:when (?:i|he|she) wip\\w*|down below|around (?:my|his|her) (?:bum|${SADDLE_BOTTOM}|privates))`,
+    `(?:bum|${SADDLE_BOTTOM}|buttocks|genitals|groin|privates|between (?:my|his|her|their) legs)(?: \\w+){0,4} (?:feels? |feeling |gone |is |are )*(?:numb|dead|tingly|no feeling)`, 'like sitting on a (?:bike )?saddle',
+  ]),
   // Loss of control of the bladder or bowels, or cannot wee (cauda equina).
   sphincter: sig('normal', [
     '(?:cant|couldnt|lost|losing|loss of|no) (?:control|feel|feeling|sensation) (?:of |over |when )?(?:my |his |her |i )?(?:bladder|bowels?|wee|pee|poo|pooing|weeing|peeing|need to wee|need to pee)',
