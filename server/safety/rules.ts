@@ -46,6 +46,8 @@ export const RULES: Rule[] = [
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'swelling of lips, tongue or face with breathing, swallowing, voice changes or fainting', needs: [['swellMouth', 'swellFaceEyes'], ['breathingSevere', 'wheeze', 'breathless', 'faint', 'swallow', 'voiceChange']], source: `${NHS}anaphylaxis/` },
   // NHS allergies: call 999 if the lips, mouth, throat or tongue suddenly swell (not the face or eyes alone).
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'lips, mouth or tongue swelling after food, a sting or a medicine', needs: [['swellMouth'], ['allergen', 'allergyWord', 'newMedicine']], source: `${NHS}allergies/` },
+  // NHS anaphylaxis: call 999 if the throat or tongue swells, with or without a trigger the person knows of.
+  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'the tongue swelling', needs: [['swellTongue']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat swelling after an allergen', needs: [['swellThroat'], ['allergen', 'allergyWord']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'throat closing', needs: [['throatClosing']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'breathing trouble after food, a sting or a medicine', needs: [['allergen'], ['breathingSevere', 'wheeze']], source: `${NHS}anaphylaxis/` },
@@ -181,6 +183,7 @@ export const RULES: Rule[] = [
   // ---- burns, electricity, poisoning
   { kind: 'other', hint: 'burns-and-scalds', label: 'a burn that has left the skin white, charred or leathery (deep burn)', needs: [['burnInjury', 'electrical', 'chemical'], ['deepBurnSkin']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'large, deep, chemical or electrical burn', needs: [['severeBurn']], source: `${NHS}burns-and-scalds/` },
+  { kind: 'other', hint: 'burns-and-scalds', label: 'a burn or scald bigger than the hand', needs: [['burnInjury'], ['biggerThanHand']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'any electrical injury', needs: [['electrical']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'chemical burn or splash', needs: [['chemical']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'burn to the face, mouth or genitals with blisters, or with a hoarse voice or breathed-in smoke', needs: [['burnFace', 'burnInjury'], ['inhalation', 'blister'], ['burnFace', 'inhalation']], source: `${NHS}burns-and-scalds/` },

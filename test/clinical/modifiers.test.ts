@@ -168,6 +168,36 @@ describe('what each modifier says of a phrase', () => {
     expect(readMessage('my knee has gone red hot and swollen').found.has('hotSwollenJoint')).toBe(true);
   });
 
+  it('a joint named after its signs ("a red swollen painful knee", "hot to touch") is a hot swollen joint', () => {
+    expect(readMessage('she has a red swollen painful ankle').found.has('hotSwollenJoint')).toBe(true);
+    expect(readMessage('his wrist is puffy and hot to the touch').found.has('hotSwollenJoint')).toBe(true);
+    expect(readMessage('painful knee when i climb stairs').found.has('hotSwollenJoint')).toBe(false);
+  });
+
+  it('a blister the size of a 5p is not a large blister; one the size of a palm is', () => {
+    expect(readMessage('one blister about the size of a 5p').found.has('largeBlister')).toBe(false);
+    expect(readMessage('a blister the size of my palm').found.has('largeBlister')).toBe(true);
+  });
+
+  it('a tongue swollen where it was bitten is not a swelling tongue; cutting down on salt is not a cut', () => {
+    expect(readMessage('my tongue is swelling up').found.has('swellTongue')).toBe(true);
+    expect(readMessage('bit my tongue and its swollen').found.has('swellTongue')).toBe(false);
+    expect(readMessage('told to cut the salt and cut down on sugar').found.has('woundWord')).toBe(false);
+    expect(readMessage('got a cut on my finger').found.has('woundWord')).toBe(true);
+  });
+
+  it('a child who will not or refuses to put weight on a leg cannot bear weight', () => {
+    expect(readMessage('she wont put weight on her left foot').found.has('cantBearWeight')).toBe(true);
+    expect(readMessage('he is refusing to stand on his leg').found.has('cantBearWeight')).toBe(true);
+    expect(readMessage('not putting any weight on it').found.has('cantBearWeight')).toBe(true);
+  });
+
+  it('a scald told by what did it is a burn', () => {
+    expect(readMessage('spilled boiling water over my arm').found.has('burnInjury')).toBe(true);
+    expect(readMessage('hot water bottle burst on my leg').found.has('burnInjury')).toBe(true);
+    expect(readMessage('hot water bottle on my tummy for cramps').found.has('burnInjury')).toBe(false);
+  });
+
   it('a pregnancy that is over ("since my pregnancy") is not a pregnancy now', () => {
     expect(readMessage('had piles since my pregnancy, bit of blood on the paper').found.has('pregnant')).toBe(false);
     expect(readMessage('bleeding a bit in my pregnancy, 12 weeks').found.has('pregnant')).toBe(true);

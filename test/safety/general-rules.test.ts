@@ -278,6 +278,12 @@ const EMERGENCY: Case[] = [
   ['my lips have swollen up, started new blood pressure tablets last week', 'anaphylaxis'],
   ['temperature of 38.6, bad headache and the light really hurts my eyes', 'meningitis'],
   ['my 5 week old keeps being sick after feeds, fewer wet nappies and seems sleepy', 'other'],
+  // from blind-an's misses (other words than theirs): a tongue swelling with no trigger (an ACE
+  // inhibitor taken for years), a scald bigger than the hand told by what did it, a joint named
+  // after its signs
+  ['been on lisinopril ages, this morning my tongue feels thick and swollen on one side, breathing fine', 'anaphylaxis'],
+  ['knocked the kettle over and boiling water went down my thigh, the red patch is larger than my hand', 'other'],
+  ['grandad has a hot swollen sore elbow, temp 38.9', 'other'],
 ];
 
 const URGENT: [string, Demographics?][] = [
@@ -492,6 +498,12 @@ const NOT_EMERGENCY: [string, Demographics?][] = [
   // look-alikes of blind-y/-z's new rules
   ['chickenpox spots everywhere with a temperature, eyes a bit sore from crying', { age: 4 }],
   ['my coach gave me a pep talk before the match'],
+  // the look-alikes of those: a tongue bitten, a hot water bottle used as one, a sore knee with no
+  // temperature, cutting down on salt
+  ['bit my tongue eating a sandwich and now its swollen and sore'],
+  ['using a hot water bottle on my tummy for period cramps'],
+  ['my knee is red and swollen after kneeling in the garden all day, no temperature'],
+  ['doctor says i need to cut the salt and cut down on sugar'],
 ];
 
 describe('general red flags (call 999 / go to A&E)', () => {

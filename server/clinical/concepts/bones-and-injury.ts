@@ -14,7 +14,11 @@ export const BONES_AND_INJURY = {
   // Someone has fallen.
   fall: sig('normal', ['(?:she|he|i|mum|mom|dad|nan|nana|gran|granny|grandad|grandpa|grandma|they|husband|wife|partner) (?:fell|has fallen|had fallen|took a tumble)(?! asleep| pregnant| ill| apart| behind| for| in love| out with)', 'came off (?:his|her|my|their|a) (?:bike|horse|scooter|skateboard|motorbike)', 'rolled off', '(?:fell|fallen|dropped) (?:off|from) (?:the|a) (?:bed|sofa|changing table|table|chair|high chair|bunk|stairs|ladder|wall|trampoline)','fell (?:off|from|down|over|out of|onto|on)', 'fallen (?:off|from|down|over)', 'had a fall', '(?:slipped|tripped)(?: \\w+){0,3} (?:and|on|over)', 'fall (?:off|from|down)']),
   // Cannot put weight on, stand on or walk on the injured part.
-  cantBearWeight: sig('normal', ['(?:cant|couldnt|cannot|unable to) (?:put (?:any )?weight on|stand on|walk on|bear weight on)(?: \\w+){0,2} (?:it|my|his|her|the)']),
+  // A child who will not or refuses to put weight on a leg counts the same.
+  cantBearWeight: sig('normal', [
+    '(?:cant|couldnt|cannot|unable to|wont|will not|would not|wouldnt|refus\\w* to|not able to) (?:put (?:any )?weight on|stand on|walk on|bear weight on)(?: \\w+){0,2} (?:it|my|his|her|their|the)',
+    '(?:not|isnt|wont be) (?:putting|bearing) (?:any )?weight on',
+  ]),
   // A sore, ulcer, wound, crack or black patch on the foot (with diabetes, urgent).
   footProblem: sig('normal', ['(?:sore|ulcer|wound|cut|blister|crack|red patch|black patch)(?: \\w+){0,5} (?:foot|feet|toe|toes|heel|sole)', '(?:foot|feet|toe|toes|heel|sole)(?: \\w+){0,3} (?:sore|ulcer|wound|cut|blister|infected|black)']),
   // A leg that looks shorter, turned out or at an odd angle (a broken hip).
@@ -28,7 +32,8 @@ export const BONES_AND_INJURY = {
     '(?:weeping|leaking|oozing)(?: \\w+){0,2} (?:green\\w*|yellow\\w*|cloudy|smelly) (?:stuff|gunk|fluid|pus|liquid)',
     '(?:red|redness|red area|swelling)(?: \\w+){0,4} (?:spreading|spread|getting bigger|bigger|size of (?:my|a|his|her) hand)', 'hot and hard','pus', 'ooz\\w* (?:pus|yellow|green|gunk)', '(?:yellow|green) (?:gunk|pus|discharge|stuff)', 'smells? (?:bad|horrible|off|awful)?', 'red (?:streaks?|lines?) (?:going|spreading)', '(?:red|hot|swollen)(?: \\w+){0,2} (?:round|around) (?:the|it|edges)', 'red round the edges']),
   // A wound of any kind: a cut, a graze, a burn, a bite, stitches.
-  woundWord: sig('normal', ['wound', 'cut', 'graze', 'burn(?:t|ed)?', 'scald\\w*', 'bite', 'bitten', 'scratch', 'stitches', 'piercing', 'splinter', 'blister']),
+  // "Cut" as in cutting down ("cut the salt", "cut back on sugar") is not a wound.
+  woundWord: sig('normal', ['wound', 'cut(?! (?:down|back|out|off|the (?:salt|sugar|fat|carbs|caffeine|booze|drinking)|(?:my |his |her )?(?:salt|sugar|fat|carbs|caffeine|alcohol|booze|drinking|smoking|hours|hair|grass|nails?)\\b))', 'graze', 'burn(?:t|ed)?', 'scald\\w*', 'bite', 'bitten', 'scratch', 'stitches', 'piercing', 'splinter', 'blister']),
   // An animal or human bite.
   bite: sig('normal', ['(?:dog|cat|fox|horse)(?: \\w+){0,2} (?:got|grabbed|went for|latched onto|latched on to|sank its teeth into) (?:my|his|her|their|the) (?:arm|hand|leg|face|finger|fingers|ankle|calf|cheek|lip|ear)', '(?:dog|cat|fox|horse)(?: \\w+){0,2} (?:went for|flew at|lunged at|attacked|jumped on) (?:me|him|her|them|us)(?: \\w+){0,12} (?:puncture|punctures|teeth|tooth|broke the skin|bleed\\w*|bled)', '(?:dog|cat|animal|fox|horse|human|someone|bat|rat|monkey)(?: \\w+){0,3} (?:bit|bite|bitten|attacked)', '(?:bit|bitten) by (?:a |the |my |his |her |our |their )?(?:neighbours? )?(?:dog|cat|animal|fox|horse|person|child|kid|bat|rat)', '(?:teeth|tooth) (?:went in|broke the skin|marks)']),
   // A deep or gaping wound, a flap of skin, or a wound that may need stitches.
@@ -51,7 +56,9 @@ export const BONES_AND_INJURY = {
   hotSwollenJoint: sig('normal', [
     // "my leg below the knee has gone red hot and swollen" places the leg (cellulitis), not the joint.
     '(?<!\\b(?:below|above|under|beneath|behind|from) (?:the |my |his |her |their )?)(?:knee|hip|ankle|elbow|wrist|shoulder|joint|toe|finger)(?: \\w+){0,3} (?:is |has gone |gone |really |very |so )*(?:red|hot|swollen|swelled up)(?: \\w+){0,2} (?:and )?(?:red|hot|swollen|warm)',
-    '(?:red|hot|swollen) (?:and (?:red|hot|swollen) )?(?:knee|hip|ankle|elbow|wrist|shoulder|joint)',
+    // "a red swollen painful knee", "a painful hot swollen knee": the joint named after its signs.
+    '(?:(?:painful|sore|tender|stiff) (?:and )?)?(?:red|hot|swollen)(?: (?:and )?(?:red|hot|swollen|painful|sore|tender|warm|puffy|stiff)){0,2} (?:knee|hip|ankle|elbow|wrist|shoulder|joint)',
+    '(?:knee|hip|ankle|elbow|wrist|shoulder|joint)(?: \\w+){0,6} hot to (?:the )?touch',
   ]),
   // Tetanus after a wound: the jaw stiffening, then spasms.
   lockjaw: sig('normal', ['lock ?jaw', 'jaw(?: \\w+){0,2} (?:is |going |gone |getting |feels |locked |locking )?(?:stiff|locked|locking|tight|seizing|clenched)', '(?:cant|can barely|cannot|struggling to) open (?:my|his|her|their) (?:mouth|jaw)']),

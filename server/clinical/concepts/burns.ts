@@ -23,7 +23,15 @@ export const BURNS = {
     'chemical (?:burn|burns|splash|in (?:my|his|her) eyes?)', '(?:bleach|drain cleaner|oven cleaner|caustic soda|acid|cement)(?: \\w+){0,3} (?:burn\\w*|in (?:my|his|her) eyes?)',
   ], /\b(?:reflux|indigestion|heartburn|stomach acid|acid in my (?:throat|mouth|stomach)|acid (?:burning|coming up|came up|repeating|rising)(?: \w+){0,4} (?:throat|chest|mouth)|sour taste)\b/),
   // A burn or scald of any kind, or being on fire.
-  burnInjury: sig('normal', ['burn(?:t|ed|s)?', 'scald\\w*', 'chip pan', '(?:caught|on) fire', 'flames?']),
+  burnInjury: sig('normal', [
+    'burn(?:t|ed|s)?', 'scald\\w*', 'chip pan', '(?:caught|on) fire', 'flames?',
+    // A scald told by what did it: boiling water, a kettle knocked over, a hot water bottle that burst.
+    'boiling (?:water|oil|fat|tea|coffee|soup|milk|kettle)', 'hot water bottle (?:burst|split|leaked|popped|broke)',
+    '(?:spilt|spilled|spill|knocked|tipped|poured|splashed)(?: \\w+){0,3} (?:hot|boiling) (?:water|oil|fat|tea|coffee|soup|drink|kettle)',
+    'kettle (?:spilt|spilled|tipped|fell|went over|over (?:me|him|her|my|his))',
+  ]),
+  // An area bigger than the person's hand (NHS: a burn bigger than the injured person's hand is an A&E visit).
+  biggerThanHand: sig('normal', ['(?:bigger|larger|wider) than (?:my|his|her|their|your|a|the|an adults?) (?:hand|palm)', '(?:covers|covering|over) (?:most of|half|the whole of|all of) (?:my|his|her|their|the) (?:arm|leg|back|chest|tummy|belly|thigh)']),
   // Blisters, skin coming off, or raw skin.
   // Raw skin where a burn or a rash took the top layer off (not hands raw from washing them).
   blister: sig('normal', ['blister\\w*', 'skin (?:came|coming|peeled|peeling) off', '(?:skin|burn|wound|area|patch|it|its|flesh)(?: \\w+){0,2} (?:is |looks |gone |went |all )?raw', 'raw (?:skin|flesh|patch|area|wound|red)']),
@@ -40,7 +48,7 @@ export const BURNS = {
   // Smoke or fumes breathed in, or being in a fire.
   smokeInhaled: sig('normal', ['breathed in (?:smoke|fumes)', 'smoke inhal\\w*', '(?:house|flat|kitchen|car|building|bonfire) fire', '(?:in|from) (?:a|the) fire', 'singed', 'carbon monoxide']),
   // A large blister, or lots of them.
-  largeBlister: sig('normal', ['blister\\w*(?: \\w+){0,4} (?:size of|bigger than|as big as|large|big|huge)', '(?:large|big|huge|lots of|loads of) blisters?']),
+  largeBlister: sig('normal', ['blister\\w*(?: \\w+){0,4} (?:(?:size of|bigger than|as big as)(?! (?:a |an )?(?:5p|1p|2p|10p|pea|penny|grain|pin ?head|rice|lentil|pimple|spot)\\b)|large|big|huge)', '(?:large|big|huge|lots of|loads of) blisters?']),
   // Sunburn.
   sunburnWord: sig('normal', ['sunburn\\w*', 'burnt in the sun', 'got burnt (?:at|on|in) the (?:park|beach|garden|sun)']),
   // Burnt skin that is white, charred, black, leathery or waxy (a deep burn).

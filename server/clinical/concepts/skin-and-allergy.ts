@@ -13,6 +13,15 @@ export const SKIN_AND_ALLERGY = {
     '(?:lips?|tongue)(?: (?:is|looks|gone|all|so|very|really|go|going|getting))? (?:big|bigger|fat)',
     '(?:swell\\w*|swollen|swolen|puffy|puffed up|puffing up) (?:up )?(?:of )?(?:my |the |his |her |their )?(?:lip|lips|tongue|mouth)',
   ]),
+  // The tongue swelling (NHS anaphylaxis and allergies: a tongue that suddenly swells is a 999 call
+  // whatever set it off: ACE-inhibitor swelling comes with no new trigger, often after years on the
+  // tablet). Not a tongue swollen where it was bitten, burnt or pierced.
+  swellTongue: sig('normal', [
+    'tongue(?: \\w+){0,2} (?:swell\\w*|swollen|swolen|sweling|puff\\w*|blown up|blowing up|ballooning|getting bigger)',
+    'tongue(?: \\w+){0,2} (?:feels?|feeling|is|gone) (?:fat|thick|big|huge|too big|swollen|tight)',
+    'tongue(?: (?:is|looks|gone|all|so|very|really|go|going|getting))? (?:big|bigger|fat)',
+    '(?:swell\\w*|swollen|swolen|puffy|puffed up|puffing up) (?:up )?(?:of )?(?:my |the |his |her |their )?tongue',
+  ], /\b(?:bit|bitten|biting|bite|burnt|burned|scalded|pierc\w*|stud)\b(?: \w+){0,4} (?:my |his |her |the )?tongue|\btongue(?: \w+){0,3} (?:bit|bitten|burnt|burned|scalded|pierc\w*)\b/),
   // Swelling of the face or eyes (a sting near the eye often swells it on its own).
   swellFaceEyes: sig('normal', [
     '(?:face|eyes|eyelids?)(?: \\w+){0,2} (?:swell\\w*|swollen|swolen|sweling|puff\\w*|blown up|blowing up|ballooning|getting bigger|huge)',

@@ -169,6 +169,30 @@ describe('offline route', () => {
     expect((await route('can you recommend a good pizza place?', history)).decision.route).toBe('DIRECT');
   });
 
+  // A request for a task is off-topic whatever health words it carries; saying one is well is small
+  // talk; a body part named and nothing else gets a question (other words than blind-an's).
+  it.each([
+    'could you translate "where is the nearest chemist, my son has a temperature" into french',
+    'please help me fill in the blue badge form for my dad, he has copd',
+    'any suggestions for a low sugar birthday cake? my daughter is type 1',
+    'how do i set up reminders on my iphone for mums inhalers',
+    'summarise the news about the junior doctors strike for me',
+  ])('answers a request for a task %j directly, not as symptoms', async (text) => {
+    expect((await route(text)).decision.route).toBe('DIRECT');
+  });
+
+  it.each(['evening! im feeling much better now, thanks for asking', 'not ill at all today, just fancied a chat'])('answers %j as small talk', async (text) => {
+    expect((await route(text)).decision.route).toBe('DIRECT');
+  });
+
+  it.each(['my neck', 'its her knees again', 'been having a few issues'])('asks what is wrong when %j says where but not what', async (text) => {
+    expect((await route(text)).decision.route).toBe('CLARIFY');
+  });
+
+  it.each(['not feeling great today, sore throat', 'feeling better but my chest still hurts', 'my neck is stiff and the light hurts my eyes'])('triages %j, which tells a symptom', async (text) => {
+    expect((await route(text)).decision.route).toBe('TRIAGE');
+  });
+
   it.each(['our rabbit has stopped eating and is hiding under the sofa', 'my kitten keeps being sick on the carpet', 'should i take my puppy to the vets, he is limping', 'dog ate half a bar of chocolate, what should i do', 'one of my ewes has a prolapse what do i do'])(
     'sends a question about an animal %j to a vet, not to triage',
     async (text) => {
