@@ -100,6 +100,24 @@ export const MODIFIERS: readonly ModifierRule[] = [
     note: 'something seen, not something had ("saw pictures of meningitis rash")',
   },
   { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:it|google|the internet|the results?|everything|all|that) (?:came|comes|come|keeps coming) up(?: with)?\b/, maxScope: 6, note: 'a search result ("googled it and it came up leukaemia"), not something had' },
+  // "typed rash into google and sepsis came up": what a search gave back, not what the person has.
+  { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:typed|put|entered|searched|looked up) (?:\w+ ){1,4}(?:into|in|on) (?:google|the internet|chatgpt|an app|the nhs app|tiktok)\b/, maxScope: 6, note: 'a search, and what it gave back' },
+  // "my mum says it could be a mini stroke", "my flatmate keeps saying stiff neck means meningitis":
+  // another lay person's guess at a diagnosis (not a doctor's: "the GP said it's shingles" is told as the person's).
+  {
+    category: 'FEARED',
+    direction: 'FORWARD',
+    pattern: new RegExp(`\\b(?:(?:my|his|her|our) (?:\\w+s )?${RELATION}s?|people|everyone|they|google|the internet) (?:says?|said|thinks?|thought|reckons?|keeps? saying|kept saying|is saying|are saying|told me|keeps? telling me)\\b`),
+    maxScope: 8,
+    namesOnly: true,
+    note: "someone else's guess at what it is",
+  },
+  // "am i having a heart attack", "is he getting sepsis": the person asks whether it is a named condition.
+  { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:am i|is (?:he|she|it|this|my \w+)|are (?:we|they|you sure)) (?:having|getting|developing|going to (?:have|get|develop)|gonna (?:have|get)|in|going into)\b/, maxScope: 4, namesOnly: true, note: 'asking whether it is a named condition' },
+  // "stiff neck means meningitis right??": a named condition checked as a question.
+  { category: 'FEARED', direction: 'BACKWARD', pattern: /\b(?:right|yeah|isnt it|innit|surely)$/, maxScope: 3, questionOnly: true, namesOnly: true, note: 'a named condition put as a question' },
+  // "every time i swallow im convinced my throat is closing": a belief the person holds, told as one.
+  { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:im|i am|i m|hes|shes|i was|he was|she was|i get|i keep getting|i got) (?:\w+ )?convinced\b/, maxScope: 8, note: 'a conviction, not a sign told' },
   { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:cant stop|keep|kept|been) (?:thinking|worrying|reading|googling|researching|obsessing)(?: (?:about|that|up on|on|if|whether))?\b/, maxScope: 8, note: 'a thought the person cannot leave alone' },
   { category: 'FEARED', direction: 'FORWARD', pattern: /\b(?:could (?:it|this|that) be|might (?:it|this) be)\b/, maxScope: 6, note: 'asking whether it is a named condition' },
   // "is this anaphylaxis starting??": only as a question ("it is a rash that spreads" is not one).

@@ -39,6 +39,11 @@ describe.each([
   ['someone else (a relative), beside the writer\'s own', 'i went weak down my right arm and leg an hour ago', 'my husband went weak down his right arm and leg with his stroke. i have a tension headache'],
   ['a reassuring self-check (the chin bends to the chest)', 'stiff neck and a temp of 38.5, i cant touch my chin to my chest', 'stiff neck and a temp of 38.5, i can touch my chin to my chest fine'],
   ['an event seen happen to a stranger', 'i suddenly collapsed with chest pain and my heart racing', 'i watched a footballer collapse with chest pain on tv and now my heart keeps racing with worry'],
+  ['what a search gave back', 'my baby has a rash and a stiff neck and is very unwell, could be meningitis', 'my baby has a rash, i typed it into google and meningitis came up, she is fine otherwise'],
+  ["another lay person's guess at a name", 'i think its a stroke, my face has dropped on one side', 'i get dizzy standing up fast, my nan says it could be a stroke'],
+  ['asking whether it is a named condition ("am i having")', 'crushing chest pain going into my arm and jaw, i am having a heart attack', 'burning in my chest after a curry, gaviscon helped, am i having a heart attack'],
+  ['a named condition put as a question ("... right?")', 'stiff neck and a temperature with a rash, the gp says meningitis', 'stiff neck from my laptop, no fever, stiff neck means meningitis right??'],
+  ['a conviction, not a sign', 'my throat is closing up after the peanuts', 'sore throat with a cold, every time i swallow im convinced my throat is closing'],
 ])('%s: a minimal pair', (_modifier, has, hasNot) => {
   it(`"${has}" fires a 999 rule`, () => expect(level(has)).toBe('EMERGENCY'));
   it(`"${hasNot}" does not`, () => expect(level(hasNot)).not.toBe('EMERGENCY'));
