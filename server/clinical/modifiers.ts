@@ -74,7 +74,7 @@ export const MODIFIERS: readonly ModifierRule[] = [
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: new RegExp(`\\b(?:if|in case|incase|just in case) ${PERSON} (?:ever |suddenly |then |also )?${DEVELOP}\\b`), note: 'a condition that may come' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:should|do|would|when should|when do|at what point (?:should|do)) (?:i|we|you) (?:call|ring|phone|go|worry|be worried|get (?:help|seen)|take (?:him|her|them))\b[^.]{0,40}\b(?:if|when)\b/, note: 'asking when to seek help' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\bhow (?:do|would|can|could|will) (?:i|you|we|one) (?:know|tell|spot|recognise|recognize)\b/, note: 'asking how to recognise' },
-  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:watch|look|keep an eye|be on the lookout|keep a lookout|look out) (?:out )?for\b/, note: 'safety-netting advice about what may come' },
+  { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?<!\b(?:my|his|her|their|the|smart|apple|fitness|a) )(?:watch|look|keep an eye|be on the lookout|keep a lookout|look out) (?:out )?for\b/, note: 'safety-netting advice about what may come (not "160 on my watch for an hour")' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:told|said|advised|asked) (?:me |us |him |her )?to (?:call|ring|phone|go|come back|get|seek|return)(?: \w+){0,4} (?:if|when|should)\b/, note: 'advice to return if something happens' },
   { category: 'HYPOTHETICAL', direction: 'FORWARD', pattern: /\b(?:is it true|can you get|can (?:a|an) \w+ cause|does \w+ cause|is \w+ a sign)\b/, note: 'a general question' },
   // Questions about what a sign or condition is like, what it leads to, or when to worry: the

@@ -1,5 +1,5 @@
 import type { Demographics } from '../contract/turn.js';
-import { KIND_PRIORITY, RULES, type Rule } from './rules.js';
+import { KIND_PRIORITY, REASSURANCES, RULES, type Rule } from './rules.js';
 import type { SignalId } from '../clinical/concepts/index.js';
 import { readMessage, type ReadMessage } from './find-signals.js';
 import { scoreUrgency, type UrgencyScore } from './urgency/model.js';
@@ -75,7 +75,8 @@ export function assessRead(message: ReadMessage, demographics?: Demographics, op
   // A rule held back by its documented clinical exception (a usual fit in known epilepsy that has
   // passed, cramps with diarrhoea) is a considered "not 999": the model may not overrule it upwards
   // past "get seen today".
-  const exception = RULES.some((rule) => isExcepted(rule, found));
+  // So is a pattern NHS guidance calls usually not serious, told without the signs that make it so.
+  const exception = RULES.some((rule) => isExcepted(rule, found)) || REASSURANCES.some((r) => allPresent(r.needs, found) && !r.unless.some((id) => found.has(id)));
   const learned = urgencyRule(exception && urgency.level === 'EMERGENCY' ? { ...urgency, level: 'URGENT' } : urgency, { ruleEmergency, anyRule: fired.length > 0 });
   if (learned) fired.push(learned);
   const emergencies = fired.filter((f) => (f.rule.level ?? 'EMERGENCY') === 'EMERGENCY');

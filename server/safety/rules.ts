@@ -199,7 +199,7 @@ export const RULES: Rule[] = [
   { kind: 'other', label: 'a deep or gaping bite', needs: [['bite'], ['deepWound']], source: 'https://www.nhs.uk/conditions/animal-and-human-bites/' },
   { kind: 'other', label: 'headache, sickness or dizziness with a possible carbon monoxide source, or in several people at home', needs: [['coSource'], ['headacheAny', 'nausea', 'faint', 'confused', 'collapse', 'householdAffected']], source: 'https://www.nhs.uk/conditions/carbon-monoxide-poisoning/' },
   { kind: 'other', label: 'dark brown urine with painful or swollen muscles (muscle breakdown)', needs: [['darkBrownUrine'], ['muscleAgony', 'exertion', 'crushOrSevered']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/' },
-  { kind: 'other', label: 'a hot, swollen joint with a high temperature (possible joint infection)', needs: [['hotSwollenJoint'], ['bodyFever', 'temperature38', 'rigors']], source: 'https://www.nhs.uk/conditions/septic-arthritis/' },
+  { kind: 'other', label: 'a hot, swollen joint, or one too painful to move, with a high temperature (possible joint infection)', needs: [['hotSwollenJoint', 'jointPainOnMoving'], ['bodyFever', 'temperature38', 'rigors']], source: 'https://www.nhs.uk/conditions/septic-arthritis/' },
   // NHS low blood sugar: treated three times and still low is a 999 call.
   { kind: 'other', label: 'a hypo that is still low after treating it', needs: [['hypoNotResponding'], ['hypoSigns', 'diabetic']], source: 'https://www.nhs.uk/conditions/low-blood-sugar-hypoglycaemia/' },
   { kind: 'other', label: 'very low blood pressure with feeling faint, weak or very unwell (shock)', needs: [['lowBloodPressure'], ['faint', 'veryUnwell', 'confused', 'collapse', 'nausea']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/' },
@@ -332,6 +332,40 @@ export const RULES: Rule[] = [
 ];
 
 /** Order in which kinds are reported, and in which a condition hint is chosen. */
+/**
+ * What NHS guidance calls usually not serious, told with none of the signs that would make it so: a
+ * considered "not 999", as a rule's documented exception is. No rule fires for it; while it stands,
+ * the urgency model (which weighs words like "chest" and "pain") may not raise the message past
+ * "get seen today".
+ */
+export interface Reassurance {
+  label: string;
+  needs: SignalId[][];
+  /** Any of these present and the reassurance does not hold. */
+  unless: SignalId[];
+  source: string;
+}
+
+export const REASSURANCES: Reassurance[] = [
+  // NHS chest pain: pain that is worse when the chest is pressed or the body twists is usually a
+  // strained muscle or rib (the same reading answers chest pain told earlier in a conversation:
+  // safety/turn.ts SUSPICIONS).
+  {
+    label: 'chest pain made by pressing on the spot or twisting, with no sign of a heart attack',
+    needs: [['chestPain'], ['chestWallPain']],
+    unless: ['severeChest', 'vice', 'radiating', 'atypicalSite', 'sweating', 'breathless', 'faint', 'collapse', 'greyPale', 'tightPressure', 'heartAttack', 'exertion', 'palpitations', 'nausea', 'cardiacRisk'],
+    source: `${NHS}chest-pain/`,
+  },
+  // NHS migraine: urgent help is for a headache unlike the person's usual ones, or with the signs
+  // of a stroke, meningitis or a bleed; the usual aura and headache of a known migraine are not.
+  {
+    label: "the person's usual migraine, aura and headache as always, with no sign of a stroke, meningitis or a bleed",
+    needs: [['usualPattern'], ['headacheAny', 'visionChange', 'severeHeadache']],
+    unless: ['thunderclap', 'faceDroop', 'armWeak', 'speech', 'confused', 'newConfusion', 'drowsyMuddled', 'stiffNeck', 'bodyFever', 'temperature38', 'headHit', 'headKnock', 'limbNeuro', 'progressiveWeakness', 'unconscious', 'childSeizure', 'vision', 'nonBlanching', 'pregnant', 'postnatal'],
+    source: `${NHS}migraine/`,
+  },
+];
+
 export const KIND_PRIORITY: EmergencyKind[] = [
   'suicide', 'anaphylaxis', 'airway', 'stroke', 'cardiac', 'clot', 'meningitis', 'sepsis', 'pregnancy', 'head', 'abdominal', 'other', 'child', 'breathing', 'bleeding',
 ];

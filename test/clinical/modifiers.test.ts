@@ -197,6 +197,10 @@ describe('what each modifier says of a phrase', () => {
     expect(readMessage('not putting any weight on it').found.has('cantBearWeight')).toBe(true);
   });
 
+  it('itching told with the palms or soles further on is itchy palms or soles', () => {
+    expect(readMessage('shes itching like mad all over, worst on her hands and the soles of her feet').found.has('itchPalmsSoles')).toBe(true);
+  });
+
   it('a scald told by what did it is a burn', () => {
     expect(readMessage('spilled boiling water over my arm').found.has('burnInjury')).toBe(true);
     expect(readMessage('hot water bottle burst on my leg').found.has('burnInjury')).toBe(true);

@@ -284,6 +284,9 @@ const EMERGENCY: Case[] = [
   ['been on lisinopril ages, this morning my tongue feels thick and swollen on one side, breathing fine', 'anaphylaxis'],
   ['knocked the kettle over and boiling water went down my thigh, the red patch is larger than my hand', 'other'],
   ['grandad has a hot swollen sore elbow, temp 38.9', 'other'],
+  ['my 6 year old has a temperature of 38.8 and cries when you bend her knee', 'other'],
+  // a heart rate read off a watch is not advice to watch for something
+  ['heart failure, pulse 170 on my watch for the last hour, dizzy and chest tight', 'cardiac'],
 ];
 
 const URGENT: [string, Demographics?][] = [
@@ -532,6 +535,17 @@ describe('general red flags (call 999 / go to A&E)', () => {
   // over-triage on unseen sets), but not on most of them: 3 of these ~370, one of them labour at
   // term, which sits on the model's 999 line (0.201 against 0.2) since the refit on the question
   // cues of 2026-12-02.
+  // What NHS guidance calls usually not serious (REASSURANCES), told without the signs that would
+  // make it serious: the urgency model may not send it to 999; one such sign and it may.
+  it('chest pain made by pressing or twisting, and a usual migraine, are not 999 on the model\'s word; a red flag beside them is', () => {
+    const wall = 'sharp pain in my chest when i twist or press on it, started after lifting boxes, breathing fine, what if its my heart';
+    expect(assessSafety(wall).emergency, JSON.stringify(assessSafety(wall).fired)).toBe(false);
+    expect(assessSafety(`${wall}, and now im sweating and the pain goes down my left arm`).emergency).toBe(true);
+    const migraine = 'had my usual zigzag lights for 20 mins then a throbbing headache and i feel sick, exactly like all my others, took my triptan';
+    expect(assessSafety(migraine).emergency, JSON.stringify(assessSafety(migraine).fired)).toBe(false);
+    expect(assessSafety(`${migraine} but this time my arm has gone weak and my speech is slurred`).emergency).toBe(true);
+  });
+
   it('the urgency model leaves nearly all of the look-alikes alone', () => {
     const raised = NOT_EMERGENCY.filter(([text, demographics]) => assessSafety(text, demographics).emergency).map(([text]) => text);
     expect(raised.length, raised.join('\n')).toBeLessThanOrEqual(3);

@@ -60,6 +60,11 @@ export const BONES_AND_INJURY = {
     '(?:(?:painful|sore|tender|stiff) (?:and )?)?(?:red|hot|swollen)(?: (?:and )?(?:red|hot|swollen|painful|sore|tender|warm|puffy|stiff)){0,2} (?:knee|hip|ankle|elbow|wrist|shoulder|joint)',
     '(?:knee|hip|ankle|elbow|wrist|shoulder|joint)(?: \\w+){0,6} hot to (?:the )?touch',
   ]),
+  // A joint too painful to move ("screams if we move his hip", "cant bend her knee for the pain").
+  jointPainOnMoving: sig('normal', [
+    '(?:screams?|screaming|cries|crying|yelps?|howls?|agony|hurts|pain)(?: \\w+){0,3} (?:if|when|whenever) (?:we|you|i|anyone|someone|they) (?:move|moves|touch|touches|bend|bends|straighten) (?:his|her|my|their|the) (?:hip|knee|leg|joint|ankle|shoulder|elbow|wrist)',
+    '(?:cant|wont|cannot|unable to) (?:move|bend|straighten) (?:his|her|my|their|the) (?:hip|knee|joint|ankle|shoulder|elbow|wrist)(?: \\w+){0,2} (?:for|because of|with) (?:the )?pain',
+  ]),
   // Tetanus after a wound: the jaw stiffening, then spasms.
   lockjaw: sig('normal', ['lock ?jaw', 'jaw(?: \\w+){0,2} (?:is |going |gone |getting |feels |locked |locking )?(?:stiff|locked|locking|tight|seizing|clenched)', '(?:cant|can barely|cannot|struggling to) open (?:my|his|her|their) (?:mouth|jaw)']),
   // Muscle spasms (with a wound, tetanus).

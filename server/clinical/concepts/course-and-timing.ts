@@ -51,6 +51,13 @@ export const COURSE_AND_TIMING = {
     '(?:still|not) (?:not )?(?:getting better|improving|clearing up|gone) after',
   ]),
   // It keeps coming back: the second or third time recently.
+  // The person's own usual pattern, told as such ("the usual zigzags", "exactly like all my others").
+  usualPattern: sig('normal', [
+    '(?:the|my|her|his) usual (?:zig ?zags?|aura|migraine|kind|type|pattern|headache|one|ones|attack)',
+    '(?:exactly |just )?like (?:all )?(?:my|her|his) (?:other|others|previous|usual|normal)(?: ones| migraines| attacks| headaches)?',
+    '(?:exactly |just )?(?:the )?same as (?:all )?(?:my|her|his) (?:other|others|previous|usual|normal)(?: ones| migraines| attacks| headaches)?',
+    '(?:my|her|his) (?:normal|typical) migraines?', 'a typical (?:migraine|one) for (?:me|her|him)',
+  ]),
   recurrent: sig('none', [
     '(?:second|third|fourth|fifth|sixth|\\d+(?:st|nd|rd|th)) (?:bout|time|episode|infection|attack|dose of)(?: \\w+){0,4} (?:this|in the last|in a|in the past) (?:year|month|few months|six months)',
     'keep (?:getting|having)', 'keeps? (?:coming back|recurring|happening|returning)', '(?:coming|came) back again', 'again and again', 'recurr\\w*',

@@ -48,6 +48,9 @@ export const HEART = {
     '(?:sore|painful|tender) to (?:the )?touch', '(?:press|pressing|push|pushing) on (?:it|the spot|a spot|the sore spot|my ribs?)(?: \\w+){0,2} (?:hurts|makes it worse|brings it on)',
     '(?:only|just) (?:hurts )?(?:when|if) (?:i|he|she|they) (?:press|push|touch|twist|turn round|turn around)',
     '(?:hurts|sore|painful|pain|worse)(?: \\w+){0,2} when (?:i|he|she|they) twist',
+    // "when i twist or press on it", "pressing the exact spot sets it off": the pain made by moving or pressing.
+    '(?:when|if) (?:i|you|he|she|they) (?:twist|press|push|touch|poke|prod|move)(?: \\w+){0,2} (?:or|and) (?:press|push|touch|twist|poke|prod|move)',
+    'press\\w*(?: on)? (?:the|that|a|one) (?:exact |same |sore |tender |one )?(?:spot|place|bit|area)(?: \\w+){0,2} (?:sets it off|brings it on|makes it (?:hurt|worse)|hurts|sets off the pain)',
   ]),
   // Pain that goes away with rest (stable angina rather than a heart attack).
   settlesWithRest: sig('none', [

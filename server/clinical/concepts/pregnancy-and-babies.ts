@@ -44,7 +44,7 @@ export const PREGNANCY_AND_BABIES = {
   labour: sig('normal', ['waters (?:have |had )?(?:broken|broke|gone|went|burst)', 'labou?r', 'contractions']),
   // Itching of the palms and soles in pregnancy, without a rash: possible obstetric cholestasis.
   itchPalmsSoles: sig('normal', [
-    '(?:palms?|soles?|hands and feet|feet and hands|hands and soles)(?: \\w+){0,5} itch\\w*', 'itch\\w*(?: \\w+){0,4} (?:palms?|soles?|hands and feet|feet and hands)',
+    '(?:palms?|soles?|hands and feet|feet and hands|hands and soles)(?: \\w+){0,5} itch\\w*', 'itch\\w*(?: \\w+){0,8} (?:palms?|soles?|hands and feet|feet and hands|hands and (?:the )?soles)',
   ]),
   // A baby moving less than usual in pregnancy.
   reducedMovements: sig('normal', [
