@@ -37,15 +37,19 @@ function newestIn(dir) {
   return newest;
 }
 
+/** Returns how long the dependency install took (0 when none was needed), so `npm test` can report its own time without it. */
 export function prepare({ quiet = false } = {}) {
   const say = (m) => quiet || console.log(`• ${m}`);
+  let installMs = 0;
   const marker = path.join(root, 'node_modules/.package-lock.json');
   if (!existsSync(marker) || mtime(marker) < mtime(path.join(root, 'package-lock.json'))) {
     say('installing dependencies from package-lock.json (npm ci)');
     // Exactly the locked versions, as deploy pipelines and container builds do. The lock holds every
     // platform's optional native packages (test/config/lockfile.test.ts), so this works on Linux,
     // macOS and Windows alike.
+    const started = Date.now();
     runNpm(['ci', '--no-audit', '--no-fund']);
+    installMs = Date.now() - started;
   }
   run(process.execPath, [path.join(root, 'scripts/prisma-generate.mjs')], { stdio: quiet ? 'ignore' : 'inherit' });
   const bundle = path.join(root, 'dist/widget/widget.js');
@@ -59,4 +63,5 @@ export function prepare({ quiet = false } = {}) {
     say('building the staff review page');
     run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'review/vite.config.ts', '--logLevel', 'warn']);
   }
+  return { installMs };
 }

@@ -68,6 +68,14 @@ export const TUNED_SETS: readonly TunedSet[] = [
   // styles-e: written blind, measured unread (first and again on 1a2b2d2), then its anxious
   // self-care over-triage read (2026-12-02, evening); held to the message targets.
   { set: 'styles-e', kind: 'messages', limits: { overTriage: 0.12, severity: 0.85, route: 0.95 } },
+  // Written blind, measured once unread, then read (2026-12-03): styles-g and styles-h for their
+  // over-triaged anxious self-care messages, blind-an for its A&E misses and misrouted off-topic
+  // messages, conv-e and conv-g for their misses after the last message. Held to the targets.
+  { set: 'styles-g', kind: 'messages', limits: { overTriage: 0.12, severity: 0.85, route: 0.95 } },
+  { set: 'styles-h', kind: 'messages', limits: { overTriage: 0.12, severity: 0.85, route: 0.95 } },
+  { set: 'blind-an', kind: 'messages', limits: TARGETS },
+  { set: 'conv-e', kind: 'conversations' },
+  { set: 'conv-g', kind: 'conversations' },
 ];
 
 const fileOf = (set: string) => `test/eval/${set}-cases.jsonl`;
