@@ -1,6 +1,6 @@
 import { RISK_FACTORS, SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS, type Signal, type SignalId } from '../clinical/concepts/index.js';
 import type { Demographics } from '../contract/turn.js';
-import { contextSignals, normalReadings, type ContextSignalId } from './context.js';
+import { contextSignals, normalReadings, type ContextSignalId } from '../clinical/readings.js';
 import { assertionAt, COUNTS_AS_PRESENT, isPseudoNegation, type AssertionOptions } from '../clinical/context.js';
 import type { Finding } from '../clinical/findings.js';
 import { ASSESSED_SINCE, NEGATION_CUES, NOT_OVER } from '../clinical/modifiers.js';

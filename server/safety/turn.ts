@@ -5,7 +5,7 @@ import { assessRead } from './assess.js';
 import { presentSigns, readMessage, type ReadMessage } from './find-signals.js';
 import type { SignalId } from '../clinical/concepts/index.js';
 import type { Finding } from '../clinical/findings.js';
-import { DIABETES_WORDS } from './context.js';
+import { DIABETES_WORDS } from '../clinical/readings.js';
 import type { CaseView, SafetyAssessment } from './types.js';
 
 /** What the rules read of a turn: the new message, the conversation so far and who it is about. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Demographics } from '../../server/contract/turn.js';
 import { adviceForSeverity, applySafetyFloor, assessSafety } from '../../server/safety/index.js';
-import { contextSignals } from '../../server/safety/context.js';
+import { contextSignals } from '../../server/clinical/readings.js';
 import { RULES } from '../../server/safety/rules.js';
 import { SAFETY_KNOWN_WORDS, SAFETY_VOCABULARY, SIGNALS } from '../../server/clinical/concepts/index.js';
 import { typoFixer } from '../../server/clinical/text.js';

@@ -1,6 +1,6 @@
 /**
  * Diabetes: hypos and high blood sugar (the readings themselves are read in
- * server/safety/context.ts).
+ * server/clinical/readings.ts).
  *
  * Each concept is a phrase pattern over normalised clause text with its negation mode (signal.ts).
  */

@@ -1,7 +1,7 @@
 /**
  * Facts about the person that change what a symptom means (the rest, such as age, pregnancy,
  * diabetes and blood thinners, are the context signals named here and read in
- * server/safety/context.ts).
+ * server/clinical/readings.ts).
  *
  * Each concept is a phrase pattern over normalised clause text with its negation mode (signal.ts).
  */
@@ -28,7 +28,7 @@ export const PERSON = {
 
 /**
  * Facts about the person and readings that are not phrases: worked out from the form's
- * demographics and from numbers in the message (server/safety/context.ts reads them), they take
+ * demographics and from numbers in the message (server/clinical/readings.ts reads them), they take
  * part in rules like any concept above.
  */
 export type ContextSignalId =

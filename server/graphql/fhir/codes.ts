@@ -1,6 +1,6 @@
 import type { CodeableConcept, Coding } from '@medplum/fhirtypes';
 import type { Severity } from '../../contract/events.js';
-import type { ContextSignalId } from '../../safety/context.js';
+import type { ContextSignalId } from '../../clinical/readings.js';
 
 /**
  * The profiles, code systems and codes of the FHIR export in one place. UK Core profiles exist

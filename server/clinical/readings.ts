@@ -1,7 +1,7 @@
 import type { Demographics } from '../contract/turn.js';
-import { normalise, tokenIndexAt, toClauses } from '../clinical/text.js';
-import { assertionAt } from '../clinical/context.js';
-import type { ContextSignalId, SignalId } from '../clinical/concepts/index.js';
+import { normalise, tokenIndexAt, toClauses } from './text.js';
+import { assertionAt } from './context.js';
+import type { ContextSignalId, SignalId } from './concepts/index.js';
 
 /**
  * Facts about the person that change what a symptom means, read from the form's demographics and
