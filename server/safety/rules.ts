@@ -346,6 +346,9 @@ export interface Reassurance {
   source: string;
 }
 
+/** The signs of a heart attack beside chest pain (NHS heart attack): any one and the pain is not a strain. */
+export const HEART_ATTACK_SIGNS: readonly SignalId[] = ['severeChest', 'vice', 'radiating', 'atypicalSite', 'sweating', 'breathless', 'faint', 'collapse', 'greyPale', 'tightPressure', 'heartAttack', 'exertion', 'palpitations'];
+
 export const REASSURANCES: Reassurance[] = [
   // NHS chest pain: pain that is worse when the chest is pressed or the body twists is usually a
   // strained muscle or rib (the same reading answers chest pain told earlier in a conversation:
@@ -353,7 +356,7 @@ export const REASSURANCES: Reassurance[] = [
   {
     label: 'chest pain made by pressing on the spot or twisting, with no sign of a heart attack',
     needs: [['chestPain'], ['chestWallPain']],
-    unless: ['severeChest', 'vice', 'radiating', 'atypicalSite', 'sweating', 'breathless', 'faint', 'collapse', 'greyPale', 'tightPressure', 'heartAttack', 'exertion', 'palpitations', 'nausea', 'cardiacRisk'],
+    unless: [...HEART_ATTACK_SIGNS, 'nausea', 'cardiacRisk'],
     source: `${NHS}chest-pain/`,
   },
   // NHS migraine: urgent help is for a headache unlike the person's usual ones, or with the signs

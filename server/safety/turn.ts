@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Demographics, HistoryMessage } from '../contract/turn.js';
 import { buildCase, standingFindings, type ClinicalCase, type SuspicionChecks } from '../clinical/case.js';
 import { assessRead } from './assess.js';
+import { HEART_ATTACK_SIGNS } from './rules.js';
 import { presentSigns, readMessage, type ReadMessage } from './find-signals.js';
 import type { SignalId } from '../clinical/concepts/index.js';
 import type { Finding } from '../clinical/findings.js';
@@ -60,7 +61,7 @@ const SUSPICIONS: SuspicionChecks<SignalId> = {
     // Only the pain's own cause answers it: "no, I'm not short of breath" denies one sign of a
     // heart attack and leaves the chest pain standing.
     onlyWithStanding: ['chestWallPain'],
-    unlessStanding: ['severeChest', 'vice', 'radiating', 'atypicalSite', 'sweating', 'breathless', 'faint', 'collapse', 'greyPale', 'tightPressure', 'heartAttack', 'exertion', 'palpitations'],
+    unlessStanding: HEART_ATTACK_SIGNS,
   },
   // A numb, drooping lip or mouth on the side a dentist injected is the anaesthetic, told after the
   // droop, with no other sign of a stroke anywhere in the conversation.

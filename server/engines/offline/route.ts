@@ -185,8 +185,9 @@ export function createRouter(reader: Reader, conditions: readonly CompiledCondit
       // "thank you, her temperature has come down": a closing thanks, not new symptoms.
       if (THANKS_FIRST.test(t) && (IMPROVING.test(t) || !MEDICAL.test(t)) && !NEW_TROUBLE.test(t)) return 'thanks';
       if (!followsSymptoms && BODY_PART_ONLY.test(t)) return 'vague';
-      if (!followsSymptoms && WELL.test(t) && !MEDICAL.test(t) && !PAIN.test(t) && !NEW_TROUBLE.test(t) && !describesSymptoms(text)) return 'chat';
+      // (No emergency here: that returned above; so "tells no page phrase" is all describesSymptoms would add.)
       const specificity = strongest(text);
+      if (!followsSymptoms && specificity === null && WELL.test(t) && !MEDICAL.test(t) && !PAIN.test(t) && !NEW_TROUBLE.test(t)) return 'chat';
       if (specificity !== null && !followsSymptoms && onlyBackground(t)) return 'vague';
       if (specificity !== null) return !followsSymptoms && brief(t, specificity) ? 'brief' : 'symptoms';
       // "ok", "yes" on their own, not answering a question of ours: nothing new to triage.
