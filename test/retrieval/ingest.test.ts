@@ -64,6 +64,19 @@ describe('ingest', () => {
     expect(result.conditions[0]?.sections.some((s) => s.content.includes('zebra-striped'))).toBe(true);
   });
 
+  it("searches another instance's chunks: a store that never wrote or read them fetches their text when first hit", async () => {
+    const name = collectionName('other');
+    const writer = await open(name);
+    await ingestDocuments(writer, embedder, pages.map(documentFromPage));
+    const reader = await open(name); // as another instance: it neither wrote the chunks nor read them
+    const fresh = new LexicalEmbedder(LEXICAL_VARIANTS.lexical);
+    fresh.fitCorpus(await writer.texts());
+    const result = await new ChromaRetriever(reader, fresh, { k: 1 }).search('big toe joint suddenly red hot and very painful');
+    expect(result.conditions[0]?.slug).toBe('gout');
+    expect(result.conditions[0]?.title).toBe(pages[1]!.title);
+    expect(result.conditions[0]?.sections[0]?.content.length).toBeGreaterThan(20);
+  });
+
   it('deletes a page that is no longer in the corpus (and keeps it with prune off)', async () => {
     const store = await open(collectionName('remove'));
     await ingestDocuments(store, embedder, pages.map(documentFromPage));
