@@ -133,6 +133,8 @@ const OXYGEN_WORD = '(?:oxygen(?: levels?| sats?| saturations?)?|o2(?: levels?| 
 const LINK = '(?:on|the|his|her|my|finger|thumb|probe|clip|monitor|machine|meter|reading|level|levels|is|was|were|are|at|of|says|said|reads|read|showing|shows|showed|down|to|dropped|dropping|only|about|around|between|under|below|keeps|going|went|its|just|now|still|thing|gadget|device|app|watch)';
 const NOT_A_READING = '(?! ?(?:years?|yrs?|yo|minutes?|mins?|hours?|hrs?|seconds?|secs?|kg|bpm|beats|litres?|mg|times))';
 const OXYGEN_THEN_NUMBER = new RegExp(`\\b${OXYGEN_WORD}(?: ${LINK}){0,5} (\\d{2,3})\\b${NOT_A_READING}`, 'g');
+// The reader named, then what it says ("an oximeter from lockdown, it says 91%").
+const OXYGEN_IT_SAYS = new RegExp(`\\b${OXYGEN_WORD}(?: [a-z]+){0,6},? (?:it|which|that) (?:says|said|reads|read|shows|showed|is showing|was showing|is saying|was saying|gives|gave) (?:about |around |only |just )?(\\d{2,3})\\b${NOT_A_READING}`, 'g');
 const NUMBER_THEN_OXYGEN = new RegExp(`\\b(\\d{2,3}) ?(?:%|percent|per cent)?(?: on| on the| on his| on her| on my)? ${OXYGEN_WORD}`, 'g');
 
 // "blood pressure was 185/112", "bp 190 over 105", "my reading was 220/130": the two numbers of a reading near the words.
@@ -160,7 +162,7 @@ function highestKetones(text: string): number | undefined {
 /** The lowest oxygen saturation given (a percentage from 50 to 100), if any. */
 function lowestOxygen(text: string): number | undefined {
   let lowest: number | undefined;
-  for (const re of [OXYGEN_THEN_NUMBER, NUMBER_THEN_OXYGEN]) {
+  for (const re of [OXYGEN_THEN_NUMBER, OXYGEN_IT_SAYS, NUMBER_THEN_OXYGEN]) {
     for (const m of text.matchAll(re)) {
       const value = Number(m[1]);
       if (value >= 50 && value <= 100 && (lowest === undefined || value < lowest)) lowest = value;

@@ -92,6 +92,8 @@ export const RULES: Rule[] = [
   { kind: 'other', hint: 'fainting', label: 'fainting with a very slow pulse', needs: [['collapse'], ['slowPulse']], source: `${NHS}fainting/` },
   { kind: 'other', label: 'unconscious or not breathing', needs: [['unconscious']], source: `${NHS}fainting/` },
   { kind: 'other', hint: 'epilepsy', label: 'long or first seizure', needs: [['longSeizure']], source: `${NHS}epilepsy/` },
+  // The fit and how long it went on are often told in separate sentences or messages.
+  { kind: 'other', hint: 'epilepsy', label: 'a fit that went on for 5 minutes or more', needs: [['childSeizure'], ['lastedFiveMinutes']], source: `${NHS}epilepsy/` },
 
   // ---- blood clot in the lung
   { kind: 'clot', hint: 'pulmonary-embolism', label: 'breathlessness or chest pain with a swollen painful leg, or after childbirth, surgery or a long journey', needs: [['breathless', 'severeBreathing', 'chestPain', 'pleuritic'], ['calfLeg', 'clotRisk', 'postnatal']], source: `${NHS}pulmonary-embolism/` },
@@ -184,6 +186,7 @@ export const RULES: Rule[] = [
   { kind: 'other', hint: 'burns-and-scalds', label: 'a burn that has left the skin white, charred or leathery (deep burn)', needs: [['burnInjury', 'electrical', 'chemical'], ['deepBurnSkin']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'large, deep, chemical or electrical burn', needs: [['severeBurn']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'a burn or scald bigger than the hand', needs: [['burnInjury'], ['biggerThanHand']], source: `${NHS}burns-and-scalds/` },
+  { kind: 'other', hint: 'burns-and-scalds', label: 'a burn or scald with white, charred or leathery skin (a deep burn)', needs: [['burnInjury'], ['deepBurnLook']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'any electrical injury', needs: [['electrical']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'chemical burn or splash', needs: [['chemical']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'burn to the face, mouth or genitals with blisters, or with a hoarse voice or breathed-in smoke', needs: [['burnFace', 'burnInjury'], ['inhalation', 'blister'], ['burnFace', 'inhalation']], source: `${NHS}burns-and-scalds/` },

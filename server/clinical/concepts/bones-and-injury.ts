@@ -77,7 +77,9 @@ export const BONES_AND_INJURY = {
   // A fall or blow, then neck or back pain with tingling or weakness in the limbs: a spinal injury.
   spinalTrauma: sig('normal', [
     '(?:fell|fall|fallen|came off|come off|thrown|threw me|crash\\w*|landed|dived|diving|rugby tackle|tackled|hit by|knocked off)(?: \\w+){0,8} (?:neck|back|spine)',
-    '(?:neck|back|spine)(?: \\w+){0,6} (?:after|since) (?:i |he |she |they )?(?:fell|falling|the fall|a fall|came off|coming off|the crash|a crash|diving|being thrown)',
+    '(?:neck|back|spine)(?: \\w+){0,6} (?:after|since|from) (?:i |he |she |they )?(?:fell|falling|the fall|a fall|came off|coming off|falling off|the crash|a crash|diving|being thrown)',
+    // Landing on the head or being thrown onto it loads the neck, whatever else hurts.
+    '(?:landed|fell|came down|dived|thrown) (?:\\w+ )?(?:on|onto) (?:my|his|her|their|the) (?:head|neck)',
   ]),
   // A finger, toe or joint out of shape after an injury: a break or dislocation (urgent treatment centre).
   jointDeformity: sig('normal', [

@@ -31,7 +31,17 @@ export const BURNS = {
     'kettle (?:spilt|spilled|tipped|fell|went over|over (?:me|him|her|my|his))',
   ]),
   // An area bigger than the person's hand (NHS: a burn bigger than the injured person's hand is an A&E visit).
-  biggerThanHand: sig('normal', ['(?:bigger|larger|wider) than (?:my|his|her|their|your|a|the|an adults?) (?:hand|palm)', '(?:covers|covering|over) (?:most of|half|the whole of|all of) (?:my|his|her|their|the) (?:arm|leg|back|chest|tummy|belly|thigh)']),
+  biggerThanHand: sig('normal', [
+    '(?:bigger|larger|wider) than (?:my|his|her|their|your|a|the|an adults?) (?:hand|palm)', '(?:covers|covering|over) (?:most of|half|the whole of|all of) (?:my|his|her|their|the) (?:arm|leg|back|chest|tummy|belly|thigh)',
+    // From one joint to the next ("wrist to elbow", "from his knee to his ankle"): far more than a hand.
+    '(?:from )?(?:my |his |her |their |the )?(?:wrist|elbow|shoulder|knee|ankle|hip) (?:to|up to|down to|all the way to) (?:my |his |her |their |the )?(?:elbow|shoulder|wrist|knee|ankle|hip)',
+  ]),
+  // White, charred, leathery or waxy skin: a deep burn, whatever its size (NHS: A&E). Not white
+  // patches in the mouth or throat, or a discharge.
+  deepBurnLook: sig('normal', [
+    '(?:white|charred|blackened|black|leathery|waxy)(?: \\w+){0,1} (?:skin|patch|patches|areas?|bits)',
+    '(?:skin|it|burn|area)(?: \\w+){0,2} (?:gone|turned|is|looks|looking) (?:white|charred|black|leathery|waxy)',
+  ], /\b(?:tonsils?|throat|tongue|mouth|gums?|nails?|discharge|eyes?|poo|stools?|tooth|teeth|scalp|hair)\b/),
   // Blisters, skin coming off, or raw skin.
   // Raw skin where a burn or a rash took the top layer off (not hands raw from washing them).
   blister: sig('normal', ['blister\\w*', 'skin (?:came|coming|peeled|peeling) off', '(?:skin|burn|wound|area|patch|it|its|flesh)(?: \\w+){0,2} (?:is |looks |gone |went |all )?raw', 'raw (?:skin|flesh|patch|area|wound|red)']),

@@ -70,6 +70,11 @@ export const COURSE_AND_TIMING = {
     '(?:said|told|says|tells|advised)(?: \\w+){0,4} (?:to )?(?:call|ring|phone|dial) (?:999|an ambulance|for an ambulance)',
     '(?:sent|sending|referred) (?:me |him |her |us |them )?(?:straight |urgently )?(?:to|into) (?:a e|a and e|hospital|the hospital|resus|the emergency department)',
   ], /\bif (?:it|i|he|she|they|things|symptoms?|anything|the \w+|we|you)\b|\bno need\b|\b(?:dont|didnt|doesnt|not|never) (?:need|have|had|needed) to\b|\bnot to (?:go|come|bother)\b|\b(?:tomorrow|next week|appointment|booked|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/),
+  // An episode that went on for five minutes or more ("it went on for about 8 minutes", "lasted
+  // over ten minutes"): with a fit, the NHS's line for calling 999, told in the message after it.
+  lastedFiveMinutes: sig('normal', [
+    '(?:went on|goes on|going on|lasted|lasts|lasting|carried on|kept going|continued|was going) (?:for )?(?:about |around |over |more than |nearly |almost |at least |a good |roughly |maybe )?(?:[5-9]|[1-5]\\d|five|six|seven|eight|nine|ten|fifteen|twenty) ?min\\w*',
+  ], /\b(?:later|afterwards|ago)\b/),
   // Lasting 15 minutes or more.
   lastedLong: sig('normal', ['(?:for|over|about|nearly|almost|more than|past|last|the last) (?:half an hour|an hour|(?:1[5-9]|[2-9]\\d) ?min\\w*|(?:fifteen|twenty|thirty|forty|forty five) min\\w*|\\d+ hours?)', 'half an hour', '(?:1[5-9]|[2-9]\\d) ?mins?\\b', '(?:1[5-9]|[2-9]\\d) minutes'],
     // "15 mins later its 6.4": a point in time after something, not how long a symptom has lasted.

@@ -53,8 +53,10 @@ export const HEART = {
     'press\\w*(?: on)? (?:the|that|a|one) (?:exact |same |sore |tender |one )?(?:spot|place|bit|area)(?: \\w+){0,2} (?:sets it off|brings it on|makes it (?:hurt|worse)|hurts|sets off the pain)',
   ]),
   // Pain that goes away with rest (stable angina rather than a heart attack).
-  settlesWithRest: sig('none', [
-    '(?:goes|went|go|settles|settled|eases|eased|stops|stopped|disappears|wears off|passes)(?: away| off)?(?: \\w+){0,4} (?:rest|resting|i stop|i sit|sitting down|stopping)',
+  // Read with every modifier: "it doesnt go away when I rest" denies it, and "last month it went
+  // with rest" is an earlier episode; neither takes a heart attack's chest pain off 999.
+  settlesWithRest: sig('normal', [
+    '(?:goes|went|gone|go|settles|settled|eases|eased|stops|stopped|disappears|wears off|passes)(?: away| off)?(?: \\w+){0,4} (?:rest|resting|i stop|i sit|sitting down|stopping)',
   ]),
   // Fainting, collapsing, passing out or being found on the floor.
   collapse: sig('normal', [
@@ -88,6 +90,7 @@ export const HEART = {
   ]),
   // A GTN (angina) spray or other doses have not helped the pain.
   gtnFailed: sig('normal', [
+    '(?:hasnt|havent|has not|not|didnt|wont|doesnt|isnt) (?:gone|go|going|eased|easing|settled|settling|stopped|stopping|shifted|shifting|helped)(?: \\w+){0,4} (?:with |after |despite )?(?:my |the |two |2 )?(?:gtn|glyceryl|nitro\\w*|angina spray|spray|sprays|puffs of (?:my |the )?spray)',
     '(?:gtn|glyceryl|nitro\\w*|angina spray|spray|puffs?|sprays|doses?)(?: \\w+){0,12} (?:isnt shifting|not shifting|wont shift|hasnt shifted|no change|no better|not (?:helped|helping|working|worked|touched|touching)|hasnt (?:helped|worked|touched)|didnt (?:help|work|touch)|isnt (?:helping|working)|doing nothing|no different|still (?:there|going|tight|painful|hurting|bad))',
   ]),
   // Known angina, or a GTN spray.
