@@ -27,6 +27,10 @@ describe('a level that holds over the conversation', () => {
     expect(level([...HEART, last], { age: 66, sex: 'male', notes: 'type 2 diabetes' })).toBe('EMERGENCY');
   });
 
+  it('how long a fit went on, told in the next message, makes it an emergency', () => {
+    expect(level(['my daughter has epilepsy and has just had a seizure', 'it carried on for about seven minutes before it stopped', 'shes sleepy now, is that normal?'])).toBe('EMERGENCY');
+  });
+
   it('three messages back still counts', () => {
     expect(level(['my husband has slurred speech and his face has dropped', 'he is 70', 'he says he is fine', 'what should i do'])).toBe('EMERGENCY');
   });

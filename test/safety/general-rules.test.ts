@@ -16,6 +16,15 @@ import type { EmergencyKind } from '../../server/safety/types.js';
 type Case = [text: string, kind: EmergencyKind, demographics?: Demographics];
 
 const EMERGENCY: Case[] = [
+  // from styles-j's first measurement (other words than theirs): heart-attack chest pain that rest
+  // does not settle or that settled only last time, a deep or joint-to-joint burn, a landing on the
+  // head with tingling hands
+  ['chest feels heavy and im clammy, it doesnt go away when i stop and sit', 'cardiac', { age: 58 }],
+  ['got angina, the tightness has been going an hour and its not gone with two puffs of my spray', 'cardiac', { age: 71 }],
+  ['tight chest into my jaw and sweating. it went off with rest a few months ago but not today', 'cardiac', { age: 62 }],
+  ['spilt boiling soup down my leg, red and blistered from my knee to my ankle', 'other'],
+  ['burnt my hand on the oven shelf, small but the middle has gone white and leathery', 'other'],
+  ['dived into the shallow end and hit my head, neck sore and both arms feel tingly', 'other'],
   // from blind-ah's first measurement (other words than theirs): the waters breaking early or
   // coloured, a used-needle injury, confusion dated by when it started, pre-eclampsia after "had baby"
   ['my waters have gone and its a browny green colour, im 39 weeks', 'pregnancy'],
@@ -398,6 +407,13 @@ const URGENT: [string, Demographics?][] = [
 ];
 
 const NOT_EMERGENCY: [string, Demographics?][] = [
+  // look-alikes of the same: angina that settles with rest, a small burn, white patches on tonsils
+  // with a burning throat, a fit that lasted a minute, an oximeter reading that is fine
+  ['get a tight chest walking up the hill which goes away with rest after a minute or two, had it a few weeks', { age: 67 }],
+  ['burnt my finger on the iron, small red patch, no blister'],
+  ['white patches on my tonsils and it burns when i swallow'],
+  ['my son has epilepsy and just had one of his usual fits, it lasted about a minute and hes come round'],
+  ['covid day 3, my oximeter from the chemist, it says 97'],
   // look-alikes of blind-ai's new rules: a baby's normal gurgles, a gurgling tummy after drink, a
   // side effect of clozapine that is not an infection, "a bit" near a cleaning product
   ['my baby makes little gurgling noises when she breathes after a feed, otherwise happy and feeding well'],
