@@ -53,7 +53,7 @@ export const RULES: Rule[] = [
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'breathing trouble after food, a sting or a medicine', needs: [['allergen'], ['breathingSevere', 'wheeze']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'a known allergy, the thing it is to, and a reaction starting in the mouth or throat', needs: [['allergyWord'], ['allergen'], ['mouthThroatReaction']], source: `${NHS}anaphylaxis/` },
   { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'breathing trouble with an allergic reaction', needs: [['allergyWord'], ['breathingSevere']], source: `${NHS}anaphylaxis/` },
-  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'anaphylaxis or adrenaline pen used', needs: [['epipen']], source: `${NHS}anaphylaxis/` },
+  { kind: 'anaphylaxis', hint: 'anaphylaxis', label: 'anaphylaxis or adrenaline pen used', needs: [['epipen', 'anaphylaxisMention']], source: `${NHS}anaphylaxis/` },
   { kind: 'airway', label: 'face, jaw or neck swelling with difficulty swallowing, opening the mouth or breathing', needs: [['faceNeckSwelling'], ['airwayStruggle', 'breathingSevere']], source: `${NHS}dental-abscess/` },
 
   // ---- stroke and mini-stroke (signs that have passed still count: a TIA warns of a stroke)
@@ -186,7 +186,6 @@ export const RULES: Rule[] = [
   { kind: 'other', hint: 'burns-and-scalds', label: 'a burn that has left the skin white, charred or leathery (deep burn)', needs: [['burnInjury', 'electrical', 'chemical'], ['deepBurnSkin']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'large, deep, chemical or electrical burn', needs: [['severeBurn']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'a burn or scald bigger than the hand', needs: [['burnInjury'], ['biggerThanHand']], source: `${NHS}burns-and-scalds/` },
-  { kind: 'other', hint: 'burns-and-scalds', label: 'a burn or scald with white, charred or leathery skin (a deep burn)', needs: [['burnInjury'], ['deepBurnLook']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'any electrical injury', needs: [['electrical']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'chemical burn or splash', needs: [['chemical']], source: `${NHS}burns-and-scalds/` },
   { kind: 'other', hint: 'burns-and-scalds', label: 'burn to the face, mouth or genitals with blisters, or with a hoarse voice or breathed-in smoke', needs: [['burnFace', 'burnInjury'], ['inhalation', 'blister'], ['burnFace', 'inhalation']], source: `${NHS}burns-and-scalds/` },

@@ -16,6 +16,7 @@ import type { EmergencyKind } from '../../server/safety/types.js';
 type Case = [text: string, kind: EmergencyKind, demographics?: Demographics];
 
 const EMERGENCY: Case[] = [
+  ['i think this is anaphylaxis, ate a prawn and my throat feels funny', 'anaphylaxis'],
   // from styles-j's first measurement (other words than theirs): heart-attack chest pain that rest
   // does not settle or that settled only last time, a deep or joint-to-joint burn, a landing on the
   // head with tingling hands
@@ -407,6 +408,12 @@ const URGENT: [string, Demographics?][] = [
 ];
 
 const NOT_EMERGENCY: [string, Demographics?][] = [
+  // look-alikes from styles-i's anxious messages (other words than theirs): a glass test whose
+  // marks went white, a fear of anaphylaxis after a sting with nothing else, hot flushes beside a
+  // stiff neck
+  ['did the tumbler test on the spots on my arm and they went white, still worried'],
+  ['bee sting on my hand, a bit swollen, im so scared of anaphylaxis but breathing and lips are fine'],
+  ['menopausal, hot flushes all night and woke with a stiff neck from the pillow'],
   // look-alikes of the same: angina that settles with rest, a small burn, white patches on tonsils
   // with a burning throat, a fit that lasted a minute, an oximeter reading that is fine
   ['get a tight chest walking up the hill which goes away with rest after a minute or two, had it a few weeks', { age: 67 }],

@@ -41,7 +41,9 @@ export const BLOOD_AND_BLEEDING = {
     'cough\\w* (?:up )?(?:blood|bloody)',
   ]),
   // A leg, foot, arm or hand suddenly cold, pale or blue (a blocked artery).
-  limbIschaemia: sig('normal', ['(?:leg|foot|arm|hand)(?: \\w+){0,4} (?:suddenly )?(?:went|gone|turned|is|feels|going) (?:cold and (?:pale|white|blue)|(?:pale|white|blue) and cold)', '(?:leg|foot|arm|hand)(?: \\w+){0,3} (?:suddenly )?(?:went|gone|turned) (?:cold|pale|white)']),
+  limbIschaemia: sig('normal', ['(?:leg|foot|arm|hand)(?: \\w+){0,4} (?:suddenly )?(?:went|gone|turned|is|feels|going) (?:cold and (?:pale|white|blue)|(?:pale|white|blue) and cold)', '(?:leg|foot|arm|hand)(?: \\w+){0,3} (?:suddenly )?(?:went|gone|turned) (?:cold|pale|white)'],
+    // Skin that went white under a pressed glass is the glass test's reassuring answer.
+    /\b(?:glass|tumbler|pressed|press it|blanch\w*)\b/),
   // Any blood coughed up, even streaks: NHS says see a GP urgently (a lot of it is 999, above).
   coughBlood: sig('normal', [
     '(?:cough\\w*|coughed|hacking) up (?:a (?:bit|little|small amount|few specks) of |some |a little |specks of |streaks of |flecks of |spots of |traces of |bits of )?(?:bright |dark |fresh )?(?:red )?blood',

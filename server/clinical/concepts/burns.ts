@@ -36,12 +36,6 @@ export const BURNS = {
     // From one joint to the next ("wrist to elbow", "from his knee to his ankle"): far more than a hand.
     '(?:from )?(?:my |his |her |their |the )?(?:wrist|elbow|shoulder|knee|ankle|hip) (?:to|up to|down to|all the way to) (?:my |his |her |their |the )?(?:elbow|shoulder|wrist|knee|ankle|hip)',
   ]),
-  // White, charred, leathery or waxy skin: a deep burn, whatever its size (NHS: A&E). Not white
-  // patches in the mouth or throat, or a discharge.
-  deepBurnLook: sig('normal', [
-    '(?:white|charred|blackened|black|leathery|waxy)(?: \\w+){0,1} (?:skin|patch|patches|areas?|bits)',
-    '(?:skin|it|burn|area)(?: \\w+){0,2} (?:gone|turned|is|looks|looking) (?:white|charred|black|leathery|waxy)',
-  ], /\b(?:tonsils?|throat|tongue|mouth|gums?|nails?|discharge|eyes?|poo|stools?|tooth|teeth|scalp|hair)\b/),
   // Blisters, skin coming off, or raw skin.
   // Raw skin where a burn or a rash took the top layer off (not hands raw from washing them).
   blister: sig('normal', ['blister\\w*', 'skin (?:came|coming|peeled|peeling) off', '(?:skin|burn|wound|area|patch|it|its|flesh)(?: \\w+){0,2} (?:is |looks |gone |went |all )?raw', 'raw (?:skin|flesh|patch|area|wound|red)']),
@@ -64,6 +58,8 @@ export const BURNS = {
   // Burnt skin that is white, charred, black, leathery or waxy (a deep burn).
   deepBurnSkin: sig('normal', [
     '(?:skin|it|burn|patch|area|hand|hands|arm|leg|foot)(?: \\w+){0,4} (?:white|charred|black|blackened|leathery|waxy)(?: and (?:leathery|dry|waxy|hard|stiff))?',
+    '(?:white|charred|blackened|leathery|waxy) (?:patches|patch|areas?|bits)',
     'leathery', 'charred',
-  ]),
+    // White patches in the mouth or throat, or skin that went white under a glass, are no burn's.
+  ], /\b(?:tonsils?|throat|tongue|mouth|gums?|discharge|glass|tumbler)\b/),
 } satisfies Record<string, Signal>;

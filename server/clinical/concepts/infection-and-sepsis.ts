@@ -63,7 +63,7 @@ export const INFECTION_AND_SEPSIS = {
   ]),
   // A temperature by name, a feeling of fever, or a bare 38 to 41 (TEMPERATURE_NUMBERS).
   fever: sig('normal', [
-    '(?<!hay )fever\\w*', 'temperature', 'high temp', 'temp', 'burning up', 'feverish', 'shivery', 'shivering', 'chills', 'hot',
+    '(?<!hay )fever\\w*', 'temperature', 'high temp', 'temp', 'burning up', 'feverish', 'shivery', 'shivering', 'chills', 'hot(?! flush\\w*)',
     ...TEMPERATURE_NUMBERS,
   ]),
   // Bright light hurts or is avoided (meningitis, migraine).

@@ -3,7 +3,7 @@
  *
  * Each concept is a phrase pattern over normalised clause text with its negation mode (signal.ts).
  */
-import { sig, type Signal } from './signal.js';
+import { conditionName, sig, type Signal } from './signal.js';
 
 export const SKIN_AND_ALLERGY = {
   // Swelling of the lips, tongue or mouth (after an allergen, a 999 call on its own: NHS allergies).
@@ -49,8 +49,10 @@ export const SKIN_AND_ALLERGY = {
   // An adrenaline auto-injector used or needed, or the word anaphylaxis.
   epipen: sig('normal', [
     '(?:used|use|using|gave|give|given|needed|need|injected|jabbed|had to use) (?:my |his |her |an |the |their |2 |two )?(?:epi ?pens?|adrenaline|jext|emerade|auto ?injectors?)',
-    'anaphyla\\w*', 'anaphala\\w*', 'anafala\\w*', 'anafila\\w*', 'anaphylatic', 'anaphalactic',
   ]),
+  // Anaphylaxis named: the name of a condition, so "petrified of anaphylaxis" is a fear, while
+  // "I think I'm having anaphylaxis" is what the person says they have.
+  anaphylaxisMention: conditionName(['anaphyla\\w*', 'anaphala\\w*', 'anafala\\w*', 'anafila\\w*', 'anaphylatic', 'anaphalactic']),
   // Skin that has gone black: gangrene (NHS: with diabetes or signs of infection, A&E).
   blackSkin: sig('normal', [
     '(?:toe|toes|foot|feet|finger|fingers|fingertips?|heel|skin)(?: \\w+){0,3} (?:turned|gone|going|turning|is|are|look|looks) (?:black|blackish|blue black|dark purple|dead)',
