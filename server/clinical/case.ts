@@ -97,9 +97,41 @@ export function buildCase<C extends string>(messages: readonly CaseMessage<C>[],
         f.checked = true;
       }
     }
-    for (const f of m.findings) findings.push({ ...f, message: index });
+    const own = m.findings.map((f) => ({ ...f, message: index }) as ClinicalCase<C>['findings'][number]);
+    answerWithinMessage(own, m.clauses, suspicions, standing, index);
+    findings.push(...own);
   });
   return { findings, corrections };
+}
+
+/**
+ * A suspicion answered later in the same message ("blood everywhere, but it stopped after ten
+ * minutes of pinching", "my lip is drooping, the dentist numbed that side this morning") is
+ * answered as it would be by the next message: by its reassuring findings in later clauses, with
+ * none of its other checks anywhere in the message, its own concept not said again after the
+ * answer, and nothing of `unlessStanding` in the case.
+ */
+function answerWithinMessage<C extends string>(own: ClinicalCase<C>['findings'], clauses: readonly Clause[], suspicions: SuspicionChecks<C>, standing: ReadonlySet<C>, index: number): void {
+  // Where in the message a finding was said: its clause, then where its words start in it.
+  const at = (f: Finding<C>) => f.clause * 100_000 + Math.max(0, clauses[f.clause]?.text.indexOf(f.words) ?? 0);
+  const present = own.filter((f) => COUNTS_AS_PRESENT.has(f.assertion) && f.clause >= 0);
+  for (const f of present) {
+    const suspicion = suspicions[f.concept];
+    if (!suspicion || f.supersededBy !== undefined) continue;
+    const answers = present.filter((r) => at(r) > at(f) && suspicion.reassuring.includes(r.concept));
+    if (answers.length === 0) continue;
+    const answeredAt = Math.max(...answers.map(at));
+    const deniedChecks = own.filter((d) => d.assertion === 'absent' && d.concept !== f.concept && suspicion.checks.includes(d.concept)).length;
+    const answered =
+      !present.some((p) => p.concept !== f.concept && suspicion.checks.includes(p.concept)) &&
+      !present.some((p) => p.concept === f.concept && at(p) > answeredAt) &&
+      !(suspicion.unlessStanding ?? []).some((c) => standing.has(c)) &&
+      (suspicion.onlyWithStanding === undefined || suspicion.onlyWithStanding.some((c) => standing.has(c))) &&
+      deniedChecks + new Set(answers.map((r) => r.concept)).size >= suspicion.needs;
+    if (!answered) continue;
+    // Every mention of it before the answer is answered with it.
+    for (const g of present) if (g.concept === f.concept && at(g) <= answeredAt) Object.assign(g, { supersededBy: index, checked: true });
+  }
 }
 
 /** The findings of the case that count as present now (not retracted). */

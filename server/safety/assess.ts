@@ -1,7 +1,7 @@
 import type { Demographics } from '../contract/turn.js';
 import { KIND_PRIORITY, REASSURANCES, RULES, type Rule } from './rules.js';
 import type { SignalId } from '../clinical/concepts/index.js';
-import { readMessage, type ReadMessage } from './find-signals.js';
+import { presentSigns, readMessage, type ReadMessage } from './find-signals.js';
 import { scoreUrgency, type UrgencyScore } from './urgency/model.js';
 import type { AssessSafety, EmergencyKind, SafetyAssessment } from './types.js';
 
@@ -60,7 +60,11 @@ export const assessSafety: AssessSafety = (text: string, demographics?: Demograp
  * as what the rules read (a conversation: the rules read the whole case, the model its last
  * messages, as it was fitted on single messages).
  */
-export function assessRead(message: ReadMessage, demographics?: Demographics, options: { model?: boolean; modelReads?: ReadMessage } = {}): SafetyAssessment {
+export function assessRead(
+  message: ReadMessage,
+  demographics?: Demographics,
+  options: { model?: boolean; modelReads?: ReadMessage; /** A sign the model reads was answered in its own message: no 999 from the model alone. */ modelAnswered?: boolean } = {},
+): SafetyAssessment {
   const { found } = message;
   const fired: { rule: Rule; phrases: string[] }[] = [];
   for (const rule of RULES) {
@@ -76,7 +80,10 @@ export function assessRead(message: ReadMessage, demographics?: Demographics, op
   // passed, cramps with diarrhoea) is a considered "not 999": the model may not overrule it upwards
   // past "get seen today".
   // So is a pattern NHS guidance calls usually not serious, told without the signs that make it so.
-  const exception = RULES.some((rule) => isExcepted(rule, found)) || REASSURANCES.some((r) => allPresent(r.needs, found) && !r.unless.some((id) => found.has(id)));
+  // A reassurance reads what was said, answered or not (chest pain answered by "only when I press
+  // on it" still caps the model), and its exceptions among what still stands.
+  const said = presentSigns(message.findings.filter((f) => !(f as { retracted?: true }).retracted));
+  const exception = options.modelAnswered === true || RULES.some((rule) => isExcepted(rule, found)) || REASSURANCES.some((r) => allPresent(r.needs, said) && !r.unless.some((id) => found.has(id)));
   const learned = urgencyRule(exception && urgency.level === 'EMERGENCY' ? { ...urgency, level: 'URGENT' } : urgency, { ruleEmergency, anyRule: fired.length > 0 });
   if (learned) fired.push(learned);
   const emergencies = fired.filter((f) => (f.rule.level ?? 'EMERGENCY') === 'EMERGENCY');

@@ -160,7 +160,8 @@ export function assessConversation(messages: readonly string[], demographics?: D
     SUSPICIONS,
   );
   const only = readingsOf.length === 1 ? readingsOf[0] : undefined;
-  if (only) return { ...only.alone, case: caseView(kase, only.alone) };
+  // One message is its own verdict unless something in it answered another of its findings.
+  if (only && !kase.findings.some((f) => f.supersededBy !== undefined)) return { ...only.alone, case: caseView(kase, only.alone) };
   // A last message saying the person is back to normal, or answering a sign of the one before it
   // (settled with the reliever, a normal reading), answers what the model would make of that one
   // (see recoveredAfter below): the model then reads the last message alone.
@@ -174,7 +175,11 @@ export function assessConversation(messages: readonly string[], demographics?: D
   // Words the person took back ("sorry, I meant my finger, not my chest") are not read by the
   // model either; what still stands of that message reaches the rules as findings.
   const corrected = new Set(kase.findings.filter((f) => f.retracted).map((f) => f.message));
+  // A sign answered within its own message ("pouring blood, but it stopped with pinching") answers
+  // what the model makes of that message's words, as a later message's answer would.
+  const answeredInPlace = kase.findings.some((f) => f.checked && !f.retracted && f.supersededBy === f.message && recent.has(f.message));
   let best = assessRead({ clauses: [], found: presentSigns(standing), findings: kase.findings }, demographics, {
+    modelAnswered: answeredInPlace,
     modelReads: {
       clauses: readingsOf.flatMap((r, i) => (recent.has(i) && !corrected.has(i) ? r.read.clauses : [])),
       found: presentSigns(recentFindings),

@@ -41,6 +41,21 @@ describe('a level that holds over the conversation', () => {
 });
 
 describe('what lowers a level, and what does not', () => {
+  it.each([
+    'nose was gushing blood all over the sink but i pinched it for ten minutes and it has stopped, im ok now',
+    'the corner of my mouth is drooping and numb, i had a tooth out this afternoon and the dentist numbed that side',
+  ])('a sign answered later in the same message is answered as by the next one: %j', (text) => {
+    expect(level([text])).not.toBe('EMERGENCY');
+  });
+
+  it.each([
+    'nose was gushing blood, pinched it for ten minutes and it stopped, now its pouring blood again',
+    'nose gushing blood, pinched it and it stopped but i feel faint',
+    'nose gushing blood, pinched it for ten minutes and it stopped, i take warfarin',
+  ])('not when the sign comes back after the answer, another check is there, or an exception stands: %j', (text) => {
+    expect(level([text])).toBe('EMERGENCY');
+  });
+
   it('a correction takes back what it denies ("sorry, I meant my finger, not my chest")', () => {
     const said = ['cut my chest really badly and its bleeding everywhere'];
     expect(level(said)).toBe('EMERGENCY');
