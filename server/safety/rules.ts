@@ -269,6 +269,9 @@ export const RULES: Rule[] = [
   { kind: 'other', level: 'URGENT', label: 'a baby, child or older person not drinking or feeding', needs: [['poorIntake'], ['child', 'infantUnder3Months', 'infant3To6Months', 'olderAge']], source: `${NHS}dehydration/` },
   { kind: 'other', level: 'URGENT', label: 'a swelling, lump or pain in a testicle', needs: [['testicleProblem']], source: 'https://www.nhs.uk/conditions/testicular-lumps-and-swellings/' },
   { kind: 'pregnancy', level: 'URGENT', label: 'itchy palms or soles in pregnancy (possible obstetric cholestasis)', needs: [['pregnant'], ['itchPalmsSoles']], source: 'https://www.nhs.uk/conditions/intrahepatic-cholestasis-of-pregnancy/' },
+  // A button battery or magnets swallowed, or maybe swallowed, is A&E straight away, however
+  // well the person seems (the damage starts within hours, before any sign).
+  { kind: 'other', label: 'a button battery or magnet swallowed, or it might have been', needs: [['batteryOrMagnet'], ['swallowedObject', 'swallowedIt']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-go-to-ae/' },
   { kind: 'child', level: 'URGENT', label: 'a child who swallowed a small object', needs: [['child'], ['swallowedObject']], source: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-visit-an-urgent-treatment-centre/' },
   { kind: 'other', level: 'URGENT', label: 'a fever after travel where malaria is found', needs: [['malariaTravel'], ['fever', 'rigors', 'temperature38']], source: `${NHS}malaria/` },
   { kind: 'other', level: 'URGENT', label: 'redness or swelling spreading along a limb (possible cellulitis)', needs: [['spreadingRedness']], source: `${NHS}cellulitis/` },

@@ -16,6 +16,8 @@ import type { EmergencyKind } from '../../server/safety/types.js';
 type Case = [text: string, kind: EmergencyKind, demographics?: Demographics];
 
 const EMERGENCY: Case[] = [
+  ['one of the flat watch batteries has gone from the drawer and my toddler had it in her mouth earlier', 'other'],
+  ['my son might have swallowed a magnet from the fridge set, hes fine in himself', 'other'],
   ['i think this is anaphylaxis, ate a prawn and my throat feels funny', 'anaphylaxis'],
   // from styles-j's first measurement (other words than theirs): heart-attack chest pain that rest
   // does not settle or that settled only last time, a deep or joint-to-joint burn, a landing on the
@@ -408,6 +410,7 @@ const URGENT: [string, Demographics?][] = [
 ];
 
 const NOT_EMERGENCY: [string, Demographics?][] = [
+  ['the battery in the smoke alarm keeps beeping at night and i cant sleep, feel rough'],
   // look-alikes from styles-i's anxious messages (other words than theirs): a glass test whose
   // marks went white, a fear of anaphylaxis after a sting with nothing else, hot flushes beside a
   // stiff neck

@@ -43,6 +43,14 @@ export const CHILDREN = {
   swallowedObject: sig('normal', [
     '(?:swallowed|swallow|ate|eaten|gulped)(?: \\w+){0,2} (?:a |an |the |some |one of (?:those|the|my|his|her) )?(?:small |little |tiny )?(?:coin|coins|\\dp|\\d\\dp|penny|pennies|marble|bead|button|toy|lego|earring|pin|screw|nail|stone|pebble|key|ring|bottle top|bead)\\b',
   ]),
+  // A button battery or a magnet: swallowed, they burn through or pinch the gut within hours.
+  batteryOrMagnet: sig('normal', [
+    'button batter(?:y|ies)', '(?:round|coin|flat|little|small|tiny|watch|remote|key fob|fob|car key|hearing aid) (?:cell |type )?batter(?:y|ies)',
+    'lithium (?:coin|cell|battery)', 'coin cells?', 'magnets?', 'magnetic balls?',
+  ]),
+  // Something swallowed that the message named before ("might have swallowed it", "one is missing
+  // and she had it in her mouth").
+  swallowedIt: sig('normal', ['(?:swallowed|swallow|eaten|ate|gulped|put) (?:it|one|them|some|a few|both)\\b', 'in (?:his|her|their|my) mouth']),
   // A baby's soft spot sunken: severe dehydration (NHS dehydration).
   sunkenFontanelle: sig('normal', ['soft spot(?: \\w+){0,6} (?:sunken|sunk|sinking|dipped|dipping|caved in|hollow|gone in)', 'sunken (?:soft spot|fontanelle)', 'fontanelle(?: \\w+){0,3} (?:sunken|sunk|sinking|dipped)']),
 } satisfies Record<string, Signal>;

@@ -39,7 +39,7 @@ export const READING_ORDER = [
   'chickenpox', 'hypoFrequent', 'covidMention', 'covidHighRisk', 'lymphangitis',
   'alcoholWithdrawal', 'hallucinating', 'deepWound', 'crushOrSevered', 'tightPressure', 'atRest',
   'exertionalBefore', 'coSource', 'headacheAny', 'householdAffected', 'darkBrownUrine',
-  'muscleAgony', 'bodyFever', 'mouthThroatReaction', 'harmBabyThoughts', 'stuckObject',
+  'muscleAgony', 'bodyFever', 'mouthThroatReaction', 'harmBabyThoughts', 'stuckObject', 'batteryOrMagnet', 'swallowedIt',
   'testicleProblem', 'itchPalmsSoles', 'swallowedObject', 'malariaTravel', 'spreadingRedness',
   'coughBlood', 'hotSwollenJoint', 'jointPainOnMoving', 'paracetamolExcess', 'reducedMovements', 'hypoNotResponding',
   'lowBloodPressure', 'cantPee', 'priapism', 'rectalBleedHeavy', 'blackStool', 'sickleCell',
