@@ -76,6 +76,16 @@ export const TUNED_SETS: readonly TunedSet[] = [
   { set: 'blind-an', kind: 'messages', limits: TARGETS },
   { set: 'conv-e', kind: 'conversations' },
   { set: 'conv-g', kind: 'conversations' },
+  // Written blind, measured once unread, then read (2026-12-03, later): styles-i and styles-j for
+  // their A&E misses and anxious self-care sent to 999, conv-i, conv-j and conv-k for their one
+  // miss each after the last message. The styles sets are held to the safety targets and to the
+  // over-triage and severity they reach now (about half their anxious self-care is still raised,
+  // issue #30), so neither can grow back.
+  { set: 'styles-i', kind: 'messages', limits: { overTriage: 0.15, severity: 0.85, route: 0.95 } },
+  { set: 'styles-j', kind: 'messages', limits: { overTriage: 0.155, severity: 0.845, route: 0.95 } },
+  { set: 'conv-i', kind: 'conversations' },
+  { set: 'conv-j', kind: 'conversations' },
+  { set: 'conv-k', kind: 'conversations' },
 ];
 
 const fileOf = (set: string) => `test/eval/${set}-cases.jsonl`;
