@@ -98,6 +98,7 @@ function describe(err: unknown): string {
 export async function ensureCompatRuntime(cacheDir: string, log?: Logger): Promise<CompatRuntime> {
   const arch = ARCHES[process.arch];
   if (!arch) throw new CompatRuntimeError(`No glibc compat runtime for architecture ${process.arch}`);
+  await removeAbandonedBuilds(cacheDir, ABANDONED_AFTER_MS, log);
   const finalDir = path.join(cacheDir, `glibc-${SUITE}-${arch.debArch}`);
   if (await exists(path.join(finalDir, READY_MARKER))) return runtimeFor(finalDir, arch);
 
@@ -168,6 +169,34 @@ export async function ensureCompatRuntime(cacheDir: string, log?: Logger): Promi
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** A build folder untouched this long was left by a process killed mid-build (a build takes seconds). */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Removes build folders (`.build-*`) older than `olderThanMs`: a process killed while preparing the
+ * runtime leaves its folder (about 20 MB) behind, since its own clean-up never runs. A younger one
+ * may be another process's build under way, and is left alone.
+ */
+export async function removeAbandonedBuilds(cacheDir: string, olderThanMs: number, log?: Logger): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(cacheDir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const removed: string[] = [];
+  for (const name of names.filter((n) => n.startsWith('.build-'))) {
+    const dir = path.join(cacheDir, name);
+    const { mtimeMs } = await stat(dir);
+    if (Date.now() - mtimeMs < olderThanMs) continue;
+    await rm(dir, { recursive: true, force: true });
+    removed.push(name);
+  }
+  if (removed.length) log?.info({ cacheDir, removed }, 'removed glibc compat builds left by a process that stopped mid-build');
+  return removed;
 }
 
 /** Loads the native binding through the private loader; throws CompatRuntimeError if it cannot. */

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromaHeartbeat, ChromaLaunchError, defaultRuntimeDir, launchChroma, runningChroma, startThrowawayChroma } from '../../server/retrieval/chroma-launcher.js';
-import { glibcVersion, needsCompatRuntime, versionAtLeast } from '../../server/retrieval/glibc-compat.js';
+import { glibcVersion, needsCompatRuntime, removeAbandonedBuilds, versionAtLeast } from '../../server/retrieval/glibc-compat.js';
 import { chromaUrl } from './helpers.js';
 
 const alive = (pid: number) => {
@@ -29,6 +29,25 @@ const waitFor = async (check: () => boolean | Promise<boolean>, ms: number) => {
 const dirs: string[] = [];
 afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+describe('glibc compat runtime folder', () => {
+  it('removes build folders a killed process left, not one another process may be filling now', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'compat-'));
+    try {
+      await mkdir(path.join(dir, '.build-old', 'root'), { recursive: true });
+      await mkdir(path.join(dir, '.build-new'));
+      await mkdir(path.join(dir, 'glibc-trixie-amd64'));
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+      await utimes(path.join(dir, '.build-old'), twoHoursAgo, twoHoursAgo);
+      await utimes(path.join(dir, 'glibc-trixie-amd64'), twoHoursAgo, twoHoursAgo);
+      expect(await removeAbandonedBuilds(dir, 3600_000)).toEqual(['.build-old']);
+      expect((await readdir(dir)).sort()).toEqual(['.build-new', 'glibc-trixie-amd64']);
+      expect(await removeAbandonedBuilds(path.join(dir, 'missing'), 3600_000)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('glibc detection', () => {
